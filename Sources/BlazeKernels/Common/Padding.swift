@@ -1,0 +1,60 @@
+/// TFLite's padding schemes for convolutions and pooling.
+public enum Padding: Hashable, Sendable {
+    /// Output size `ceil(in / stride)`; the input is padded with zeros, the smaller half before.
+    case same
+    /// Output size `ceil((in - effectiveKernel + 1) / stride)`; no padding.
+    case valid
+}
+
+/// The spatial geometry of a sliding-window operator (convolution, depthwise convolution, pooling),
+/// computed exactly as TFLite does (`ComputePaddingHeightWidth`).
+public struct WindowGeometry: Hashable, Sendable {
+    public var kernelH: Int
+    public var kernelW: Int
+    public var strideH: Int
+    public var strideW: Int
+    public var dilationH: Int
+    public var dilationW: Int
+    /// Rows of implicit zero padding before the first input row.
+    public var padTop: Int
+    /// Columns of implicit zero padding before the first input column.
+    public var padLeft: Int
+    public var outH: Int
+    public var outW: Int
+
+    /// Computes output size and padding the way TFLite does. Returns nil when a parameter is not positive
+    /// or the output would be empty.
+    public init?(
+        inputH: Int, inputW: Int, kernelH: Int, kernelW: Int,
+        strideH: Int, strideW: Int, dilationH: Int = 1, dilationW: Int = 1,
+        padding: Padding
+    ) {
+        guard inputH > 0, inputW > 0, kernelH > 0, kernelW > 0, strideH > 0, strideW > 0,
+              dilationH > 0, dilationW > 0 else { return nil }
+        func outSize(_ input: Int, _ kernel: Int, _ stride: Int, _ dilation: Int) -> Int {
+            let effective = (kernel - 1) * dilation + 1
+            switch padding {
+            case .same: return (input + stride - 1) / stride
+            case .valid: return (input + stride - effective) / stride
+            }
+        }
+        func padBefore(_ input: Int, _ kernel: Int, _ stride: Int, _ dilation: Int, _ out: Int) -> Int {
+            let effective = (kernel - 1) * dilation + 1
+            let total = (out - 1) * stride + effective - input
+            return max(total, 0) / 2
+        }
+        let oh = outSize(inputH, kernelH, strideH, dilationH)
+        let ow = outSize(inputW, kernelW, strideW, dilationW)
+        guard oh > 0, ow > 0 else { return nil }
+        self.kernelH = kernelH
+        self.kernelW = kernelW
+        self.strideH = strideH
+        self.strideW = strideW
+        self.dilationH = dilationH
+        self.dilationW = dilationW
+        self.outH = oh
+        self.outW = ow
+        self.padTop = padBefore(inputH, kernelH, strideH, dilationH, oh)
+        self.padLeft = padBefore(inputW, kernelW, strideW, dilationW, ow)
+    }
+}

@@ -1,0 +1,22 @@
+/// The shape of a 4-D activation tensor in NHWC order (batch, height, width, channels).
+///
+/// Every kernel in BlazeKernels works on densely packed float32 NHWC data: element `(n, y, x, c)` is at
+/// `((n * h + y) * w + x) * c + c`.
+public struct Shape4: Hashable, Sendable, CustomStringConvertible {
+    public var n: Int
+    public var h: Int
+    public var w: Int
+    public var c: Int
+
+    public init(n: Int = 1, h: Int, w: Int, c: Int) {
+        self.n = n
+        self.h = h
+        self.w = w
+        self.c = c
+    }
+
+    /// The number of elements.
+    public var count: Int { n * h * w * c }
+
+    public var description: String { "[\(n), \(h), \(w), \(c)]" }
+}
