@@ -1,0 +1,65 @@
+/// A TFLite builtin operator code (the schema's `BuiltinOperator` enum).
+///
+/// A struct so that codes this library does not name still load and can be reported by name or number.
+public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let add = BuiltinOperator(rawValue: 0)
+    public static let averagePool2D = BuiltinOperator(rawValue: 1)
+    public static let concatenation = BuiltinOperator(rawValue: 2)
+    public static let conv2D = BuiltinOperator(rawValue: 3)
+    public static let depthwiseConv2D = BuiltinOperator(rawValue: 4)
+    public static let depthToSpace = BuiltinOperator(rawValue: 5)
+    public static let dequantize = BuiltinOperator(rawValue: 6)
+    public static let fullyConnected = BuiltinOperator(rawValue: 9)
+    public static let logistic = BuiltinOperator(rawValue: 14)
+    public static let maxPool2D = BuiltinOperator(rawValue: 17)
+    public static let mul = BuiltinOperator(rawValue: 18)
+    public static let relu = BuiltinOperator(rawValue: 19)
+    public static let reluN1To1 = BuiltinOperator(rawValue: 20)
+    public static let relu6 = BuiltinOperator(rawValue: 21)
+    public static let reshape = BuiltinOperator(rawValue: 22)
+    public static let resizeBilinear = BuiltinOperator(rawValue: 23)
+    public static let custom = BuiltinOperator(rawValue: 32)
+    public static let pad = BuiltinOperator(rawValue: 34)
+    public static let prelu = BuiltinOperator(rawValue: 54)
+    public static let densify = BuiltinOperator(rawValue: 124)
+
+    /// The schema's name for this operator, such as `DEPTHWISE_CONV_2D`, or `BUILTIN_<n>` for codes
+    /// past the table below.
+    public var name: String {
+        rawValue >= 0 && Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "BUILTIN_\(rawValue)"
+    }
+
+    public var description: String { name }
+
+    // Names of the schema's BuiltinOperator values, in order from 0 (facts from TensorFlow's schema.fbs).
+    static let names: [String] = [
+        "ADD", "AVERAGE_POOL_2D", "CONCATENATION", "CONV_2D", "DEPTHWISE_CONV_2D", "DEPTH_TO_SPACE",
+        "DEQUANTIZE", "EMBEDDING_LOOKUP", "FLOOR", "FULLY_CONNECTED", "HASHTABLE_LOOKUP", "L2_NORMALIZATION",
+        "L2_POOL_2D", "LOCAL_RESPONSE_NORMALIZATION", "LOGISTIC", "LSH_PROJECTION", "LSTM", "MAX_POOL_2D",
+        "MUL", "RELU", "RELU_N1_TO_1", "RELU6", "RESHAPE", "RESIZE_BILINEAR", "RNN", "SOFTMAX",
+        "SPACE_TO_DEPTH", "SVDF", "TANH", "CONCAT_EMBEDDINGS", "SKIP_GRAM", "CALL", "CUSTOM",
+        "EMBEDDING_LOOKUP_SPARSE", "PAD", "UNIDIRECTIONAL_SEQUENCE_RNN", "GATHER", "BATCH_TO_SPACE_ND",
+        "SPACE_TO_BATCH_ND", "TRANSPOSE", "MEAN", "SUB", "DIV", "SQUEEZE", "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        "STRIDED_SLICE", "BIDIRECTIONAL_SEQUENCE_RNN", "EXP", "TOPK_V2", "SPLIT", "LOG_SOFTMAX", "DELEGATE",
+        "BIDIRECTIONAL_SEQUENCE_LSTM", "CAST", "PRELU", "MAXIMUM", "ARG_MAX", "MINIMUM", "LESS", "NEG",
+        "PADV2", "GREATER", "GREATER_EQUAL", "LESS_EQUAL", "SELECT", "SLICE", "SIN", "TRANSPOSE_CONV",
+        "SPARSE_TO_DENSE", "TILE", "EXPAND_DIMS", "EQUAL", "NOT_EQUAL", "LOG", "SUM", "SQRT", "RSQRT",
+        "SHAPE", "POW", "ARG_MIN", "FAKE_QUANT", "REDUCE_PROD", "REDUCE_MAX", "PACK", "LOGICAL_OR",
+        "ONE_HOT", "LOGICAL_AND", "LOGICAL_NOT", "UNPACK", "REDUCE_MIN", "FLOOR_DIV", "REDUCE_ANY",
+        "SQUARE", "ZEROS_LIKE", "FILL", "FLOOR_MOD", "RANGE", "RESIZE_NEAREST_NEIGHBOR", "LEAKY_RELU",
+        "SQUARED_DIFFERENCE", "MIRROR_PAD", "ABS", "SPLIT_V", "UNIQUE", "CEIL", "REVERSE_V2", "ADD_N",
+        "GATHER_ND", "COS", "WHERE", "RANK", "ELU", "REVERSE_SEQUENCE", "MATRIX_DIAG", "QUANTIZE",
+        "MATRIX_SET_DIAG", "ROUND", "HARD_SWISH", "IF", "WHILE", "NON_MAX_SUPPRESSION_V4",
+        "NON_MAX_SUPPRESSION_V5", "SCATTER_ND", "SELECT_V2", "DENSIFY", "SEGMENT_SUM", "BATCH_MATMUL",
+        "PLACEHOLDER_FOR_GREATER_OP_CODES", "CUMSUM", "CALL_ONCE", "BROADCAST_TO", "RFFT2D", "CONV_3D",
+        "IMAG", "REAL", "COMPLEX_ABS", "HASHTABLE", "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_SIZE",
+        "REDUCE_ALL", "CONV_3D_TRANSPOSE", "VAR_HANDLE", "READ_VARIABLE", "ASSIGN_VARIABLE",
+        "BROADCAST_ARGS", "RANDOM_STANDARD_NORMAL", "BUCKETIZE", "RANDOM_UNIFORM", "MULTINOMIAL", "GELU",
+        "DYNAMIC_UPDATE_SLICE", "RELU_0_TO_1", "UNSORTED_SEGMENT_PROD", "UNSORTED_SEGMENT_MAX",
+        "UNSORTED_SEGMENT_SUM", "ATAN2", "UNSORTED_SEGMENT_MIN", "SIGN", "BITCAST", "BITWISE_XOR",
+        "RIGHT_SHIFT",
+    ]
+}
