@@ -68,11 +68,13 @@ let package = Package(
             dependencies: ["BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
+        // Counts the calling thread's heap allocations (interposes malloc on Linux/glibc).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels"]),
         .testTarget(
             name: "BlazeRuntimeTests",
-            dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport"]
+            dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeTestSupport"]),
     ]

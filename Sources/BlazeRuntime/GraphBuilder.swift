@@ -1,0 +1,157 @@
+import BlazeKernels
+import BlazeTFLite
+
+/// Turns the main subgraph of a model into planned steps: validates every operator and shape, folds
+/// constants (float16/int8 DEQUANTIZE and DENSIFY of weights), and creates each kernel with its packed
+/// weights. The only place that knows both TFLite and the kernels.
+struct GraphBuilder {
+    let model: Model
+    let graph: SubGraph
+    let options: Interpreter.Options
+
+    /// Float32 values of constant tensors: from the file, or folded at load time.
+    var constants: [Int: [Float]] = [:]
+    /// Raw bytes of folded non-float32 constants (a DENSIFY result still in float16, say).
+    var rawConstants: [Int: (type: TensorType, bytes: [UInt8])] = [:]
+    /// Tensors written so far (graph inputs and outputs of earlier operators).
+    var produced: Set<Int> = []
+    var steps: [PlannedStep] = []
+
+    init(model: Model, options: Interpreter.Options) {
+        self.model = model
+        self.graph = model.mainSubgraph
+        self.options = options
+        produced = Set(graph.inputs)
+    }
+
+    mutating func build() throws(InterpreterError) {
+        guard !graph.inputs.isEmpty else { throw .emptyGraph(reason: "the main subgraph has no inputs") }
+        guard !graph.outputs.isEmpty else { throw .emptyGraph(reason: "the main subgraph has no outputs") }
+        for index in graph.inputs + graph.outputs {
+            let t = graph.tensors[index]
+            guard t.type == .float32 else {
+                throw .unsupportedTensorType(index: -1, operator: "graph input/output", tensor: index, name: t.name,
+                                             type: t.type.name)
+            }
+        }
+        for op in graph.operators {
+            try lower(op)
+        }
+        for index in graph.outputs where !produced.contains(index) && constants[index] == nil {
+            let t = graph.tensors[index]
+            throw .notTopologicallySorted(index: graph.operators.count, operator: "graph output", tensor: index,
+                                          name: t.name)
+        }
+        let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
+        guard total <= options.maximumMultiplyAccumulates else {
+            throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)
+        }
+    }
+
+    // MARK: - Operators
+
+    mutating func lower(_ op: Operator) throws(InterpreterError) {
+        let code = model.operatorCode(of: op)
+        let context = OperatorContext(builder: self, op: op, code: code)
+        // Every input must exist before this operator runs.
+        for input in op.inputs where input >= 0 {
+            let isConstant = !model.buffers[graph.tensors[input].buffer].isEmpty
+            if !(isConstant || produced.contains(input) || constants[input] != nil || rawConstants[input] != nil) {
+                throw .notTopologicallySorted(index: op.index, operator: code.name, tensor: input,
+                                              name: graph.tensors[input].name)
+            }
+        }
+        for output in op.outputs where produced.contains(output) || constants[output] != nil {
+            throw context.invalid("tensor \(output) '\(graph.tensors[output].name)' is written twice")
+        }
+        switch code.builtinCode {
+        case .dequantize: try foldDequantize(context)
+        case .densify: try foldDensify(context)
+        default:
+            let step = try context.lower()
+            steps.append(step)
+            produced.insert(step.output)
+        }
+    }
+
+    // MARK: - Constant folding
+
+    /// DEQUANTIZE of a constant (float16 weights, or int8/uint8 with scale and zero point) becomes a float32
+    /// constant at load time.
+    mutating func foldDequantize(_ c: OperatorContext) throws(InterpreterError) {
+        try c.expectCounts(inputs: 1, outputs: 1)
+        let input = c.op.inputs[0], output = c.op.outputs[0]
+        try c.requireFloat32(output)
+        let t = graph.tensors[input]
+        guard let bytes = try rawBytes(of: input) else {
+            throw .unsupportedOption(index: c.op.index, operator: c.code.name,
+                                     option: "DEQUANTIZE of a non-constant tensor \(input) '\(t.name)'")
+        }
+        let count = t.elementCount
+        var values = [Float](repeating: 0, count: count)
+        switch bytes.type {
+        case .float16:
+            guard bytes.bytes.count == count * 2 else { throw c.constantSize(input, expected: count * 2, actual: bytes.bytes.count) }
+            bytes.bytes.withUnsafeBytes { raw in
+                values.withUnsafeMutableBufferPointer { out in
+                    if count > 0 { convertFloat16ToFloat32(raw.baseAddress!, count: count, into: out.baseAddress!) }
+                }
+            }
+        case .int8, .uint8:
+            guard bytes.bytes.count == count else { throw c.constantSize(input, expected: count, actual: bytes.bytes.count) }
+            values = try c.dequantizeAffine(tensor: t, bytes: bytes.bytes, signed: bytes.type == .int8)
+        case .float32:
+            guard bytes.bytes.count == count * 4 else { throw c.constantSize(input, expected: count * 4, actual: bytes.bytes.count) }
+            values = bytes.bytes.withUnsafeBytes { raw in (0..<count).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) } }
+        default:
+            throw .unsupportedTensorType(index: c.op.index, operator: c.code.name, tensor: input, name: t.name, type: t.type.name)
+        }
+        guard graph.tensors[output].shape == t.shape else {
+            throw .shapeMismatch(index: c.op.index, operator: c.code.name, tensor: output,
+                                 name: graph.tensors[output].name, expected: t.shape, actual: graph.tensors[output].shape)
+        }
+        constants[output] = values
+    }
+
+    /// DENSIFY of a sparse constant becomes a dense constant of the same type at load time.
+    mutating func foldDensify(_ c: OperatorContext) throws(InterpreterError) {
+        try c.expectCounts(inputs: 1, outputs: 1)
+        let input = c.op.inputs[0], output = c.op.outputs[0]
+        let t = graph.tensors[input]
+        guard let sparsity = t.sparsity, !model.buffers[t.buffer].isEmpty else {
+            throw .unsupportedOption(index: c.op.index, operator: c.code.name,
+                                     option: "DENSIFY of tensor \(input) '\(t.name)', which is not a sparse constant")
+        }
+        guard let elementSize = t.type.byteSize, t.type == .float32 || t.type == .float16 || t.type == .int8 else {
+            throw .unsupportedTensorType(index: c.op.index, operator: c.code.name, tensor: input, name: t.name, type: t.type.name)
+        }
+        let out = graph.tensors[output]
+        guard out.type == t.type, out.shape == t.shape else {
+            throw .shapeMismatch(index: c.op.index, operator: c.code.name, tensor: output, name: out.name,
+                                 expected: t.shape, actual: out.shape)
+        }
+        let densifier = Densifier(shape: t.shape, sparsity: sparsity, elementSize: elementSize)
+        let dense: [UInt8]
+        do { dense = try densifier.densify(values: model.bytes(of: t.buffer)) } catch {
+            guard case let .invalid(reason) = error else { fatalError() }
+            throw .invalidSparsity(tensor: input, name: t.name, reason: reason)
+        }
+        if t.type == .float32 {
+            constants[output] = dense.withUnsafeBytes { raw in (0..<out.elementCount).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) } }
+        } else {
+            rawConstants[output] = (t.type, dense)
+        }
+    }
+
+    /// The bytes of a constant tensor (from the file, or folded), with its type; nil if not constant.
+    func rawBytes(of tensor: Int) throws(InterpreterError) -> (type: TensorType, bytes: [UInt8])? {
+        if let folded = rawConstants[tensor] { return folded }
+        if let floats = constants[tensor] { return (.float32, floats.withUnsafeBytes { Array($0) }) }
+        let t = graph.tensors[tensor]
+        guard !model.buffers[t.buffer].isEmpty else { return nil }
+        if t.sparsity != nil {
+            throw .invalidConstant(tensor: tensor, name: t.name, reason: "sparse tensor used without DENSIFY")
+        }
+        return (t.type, Array(model.bytes(of: t.buffer)))
+    }
+}

@@ -1,0 +1,49 @@
+import BlazeKernels
+import BlazeTFLite
+
+extension Interpreter {
+    /// How an interpreter runs a model.
+    public struct Options: Sendable, Equatable {
+        /// Threads used by `invoke()`. Kernels currently run on the calling thread; values above 1 are
+        /// accepted and reserved for the worker pool. Must be at least 1.
+        public var threadCount: Int
+        /// Which kernel implementations to use (`.automatic`: the fastest; `.reference`: the scalar oracles).
+        public var kernelVariant: KernelVariant
+        /// Largest activation arena the interpreter will allocate, in bytes (default 1 GiB).
+        public var maximumArenaBytes: Int
+        /// Largest number of multiply-accumulates one inference may take (default 10^12), so that a
+        /// hostile model cannot make `invoke()` run for hours.
+        public var maximumMultiplyAccumulates: Int
+
+        public init(
+            threadCount: Int = 1,
+            kernelVariant: KernelVariant = .automatic,
+            maximumArenaBytes: Int = 1 << 30,
+            maximumMultiplyAccumulates: Int = 1_000_000_000_000
+        ) {
+            self.threadCount = threadCount
+            self.kernelVariant = kernelVariant
+            self.maximumArenaBytes = maximumArenaBytes
+            self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
+        }
+    }
+
+    /// Name, shape and type of a model input or output.
+    public struct TensorInfo: Sendable, Equatable, CustomStringConvertible {
+        /// The tensor's name in the model.
+        public var name: String
+        /// The tensor's shape, outermost dimension first.
+        public var shape: [Int]
+        /// The element type (always `.float32` for tensors the interpreter exposes).
+        public var dataType: TensorType
+        /// The tensor's index in the model's main subgraph.
+        public var tensorIndex: Int
+
+        /// Number of elements.
+        public var elementCount: Int { shape.reduce(1, *) }
+        /// Number of bytes (`elementCount * 4`).
+        public var byteCount: Int { elementCount * MemoryLayout<Float>.size }
+
+        public var description: String { "\(name) \(shape) \(dataType)" }
+    }
+}

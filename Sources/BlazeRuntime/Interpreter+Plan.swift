@@ -1,0 +1,55 @@
+import BlazeKernels
+import BlazeTFLite
+
+extension Interpreter {
+    /// One step of the execution plan, for display (`blazeface inspect`) and profiling.
+    public struct StepDescription: Sendable, Equatable {
+        /// Index of the TFLite operator this step runs.
+        public var operatorIndex: Int
+        /// The operator's name, such as `CONV_2D`.
+        public var operatorName: String
+        /// The kernel and implementation chosen, such as `Conv2D.simd` or `copy`.
+        public var kernel: String
+        /// Tensor indices read (activations and constants used as activations).
+        public var inputs: [Int]
+        /// Tensor index written.
+        public var output: Int
+        /// Shape of the output tensor.
+        public var outputShape: [Int]
+        /// Multiply-accumulates per run (convolutions only).
+        public var multiplyAccumulates: Int
+        /// The operator's parameters in a few words.
+        public var summary: String
+    }
+
+    /// The steps `invoke()` runs, in order. DEQUANTIZE and DENSIFY of weights are folded at load time and
+    /// do not appear.
+    public var plan: [StepDescription] {
+        plannedSteps.map { step in
+            StepDescription(
+                operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.name,
+                inputs: step.inputs, output: step.output, outputShape: model.mainSubgraph.tensors[step.output].shape,
+                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary)
+        }
+    }
+}
+
+extension StepKernel {
+    /// The kernel type and the implementation chosen.
+    var name: String {
+        switch self {
+        case .conv(let k): return "Conv2D.\(k.variant)"
+        case .depthwise(let k): return "DepthwiseConv2D.\(k.variant)"
+        case .add(let k): return "Add.\(k.variant)"
+        case .activation(let k): return "Activation.\(k.variant)"
+        case .prelu(let k): return "PReLU.\(k.variant)"
+        case .pad(let k): return "Pad.\(k.variant)"
+        case .maxPool(let k): return "MaxPool2D.\(k.variant)"
+        case .averagePool(let k): return "AveragePool2D.\(k.variant)"
+        case .copy: return "copy"
+        case .concatenation(let k): return "Concatenation.\(k.variant)"
+        case .resizeBilinear(let k): return "ResizeBilinear.\(k.variant)"
+        case .depthToSpace(let k): return "DepthToSpace.\(k.variant)"
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import BlazeKernels
+import BlazeTFLite
+import Foundation
+
+/// Runs a TFLite model on this library's own kernels.
+///
+/// The lifecycle mirrors TensorFlowLiteSwift's: create the interpreter (which reads and verifies the
+/// model, checks every operator and shape, folds constant weights, packs each kernel's weights and plans
+/// one arena for all activations), copy data into the inputs, `invoke()`, read the outputs. Unlike
+/// TensorFlowLiteSwift, inputs and outputs are accessed in place (`withInput(at:_:)`,
+/// `withOutput(at:_:)`), so a frame costs no allocation: `invoke()` never allocates.
+///
+/// ```swift
+/// let interpreter = try Interpreter(modelPath: "Models/face_detection_short_range.tflite")
+/// try interpreter.copy(pixels, toInputAt: 0)          // 1x128x128x3 floats in [-1, 1]
+/// try interpreter.invoke()
+/// let scores = try interpreter.outputArray(at: 1)     // 896 logits
+/// ```
+///
+/// Thread safety: an interpreter is not thread-safe (its arena is reused by every `invoke()`); use one
+/// interpreter per thread. The `Model` it was made from can be shared.
+public final class Interpreter {
+    /// The model being run.
+    public let model: Model
+    public let options: Options
+    /// The model's inputs, in order.
+    public let inputs: [TensorInfo]
+    /// The model's outputs, in order.
+    public let outputs: [TensorInfo]
+    /// Bytes of the activation arena.
+    public let arenaByteCount: Int
+    /// Multiply-accumulates of the convolutions in one `invoke()`.
+    public let multiplyAccumulates: Int
+
+    let plannedSteps: [PlannedStep]
+    private let steps: [BoundStep]
+    private let arena: UnsafeMutableRawPointer
+    private var constantMemory: [UnsafeMutableBufferPointer<Float>]
+    private let inputPointers: [UnsafeMutablePointer<Float>]
+    private let outputPointers: [UnsafeMutablePointer<Float>]
+
+    /// Loads the model file at `modelPath`.
+    /// - Throws: `InterpreterError.invalidModel` when the file is missing or malformed, another
+    ///   `InterpreterError` when the model uses something this interpreter does not support.
+    public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
+        let model: Model
+        do { model = try Model(path: modelPath) } catch { throw .invalidModel(error as! TFLiteError) }
+        try self.init(model: model, options: options)
+    }
+
+    /// Loads a model from the bytes of a `.tflite` file.
+    public convenience init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+        let model: Model
+        do { model = try modelData.withUnsafeBytes { try Model(bytes: $0) } } catch {
+            throw .invalidModel(error as! TFLiteError)
+        }
+        try self.init(model: model, options: options)
+    }
+
+    /// Prepares an already-read model.
+    public init(model: Model, options: Options = Options()) throws(InterpreterError) {
+        guard options.threadCount >= 1 else { throw .invalidOptions("threadCount \(options.threadCount) must be at least 1") }
+        self.model = model
+        self.options = options
+        var builder = GraphBuilder(model: model, options: options)
+        try builder.build()
+        let graph = builder.graph
+        plannedSteps = builder.steps
+        multiplyAccumulates = plannedSteps.reduce(0) { $0 + $1.multiplyAccumulates }
+
+        // Lifetimes of activations: graph inputs and outputs live for the whole run.
+        var first: [Int: Int] = [:], last: [Int: Int] = [:]
+        for input in graph.inputs { first[input] = -1; last[input] = Int.max }
+        for (s, step) in plannedSteps.enumerated() {
+            for input in step.inputs where builder.constants[input] == nil {
+                last[input] = max(last[input] ?? s, s)
+            }
+            if first[step.output] == nil { first[step.output] = s }
+            last[step.output] = max(last[step.output] ?? s, s)
+        }
+        for output in graph.outputs where first[output] != nil { last[output] = Int.max }
+        var requests: [ArenaPlanner.Request] = []
+        var total = 0
+        for (tensor, start) in first.sorted(by: { $0.key < $1.key }) {
+            let bytes = graph.tensors[tensor].elementCount * MemoryLayout<Float>.size
+            total = total.addingReportingOverflow(bytes).partialValue
+            guard total <= options.maximumArenaBytes, total >= 0 else {
+                throw .arenaTooLarge(bytes: total, limit: options.maximumArenaBytes)
+            }
+            requests.append(.init(tensor: tensor, bytes: bytes, first: start, last: last[tensor] ?? start))
+        }
+        let (offsets, size) = ArenaPlanner.plan(requests)
+        guard size <= options.maximumArenaBytes else { throw .arenaTooLarge(bytes: size, limit: options.maximumArenaBytes) }
+        arenaByteCount = size
+        arena = UnsafeMutableRawPointer.allocate(byteCount: max(size, 64), alignment: 64)
+        arena.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 64))
+        var location: [Int: UnsafeMutablePointer<Float>] = [:]
+        for (r, request) in requests.enumerated() {
+            location[request.tensor] = (arena + offsets[r]).assumingMemoryBound(to: Float.self)
+        }
+        // Constants read by steps as activations (an ADD operand, a concatenated constant) get their own memory.
+        var constantMemory: [UnsafeMutableBufferPointer<Float>] = []
+        for step in plannedSteps {
+            for input in step.inputs where location[input] == nil {
+                guard let values = builder.constants[input] ?? (try? OperatorContext(builder: builder, op: graph.operators[step.operatorIndex], code: model.operatorCodes[graph.operators[step.operatorIndex].opcodeIndex]).constantFloats(input, role: "input")) else {
+                    throw .notTopologicallySorted(index: step.operatorIndex, operator: step.operatorName, tensor: input,
+                                                  name: graph.tensors[input].name)
+                }
+                let memory = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(values.count, 1))
+                _ = memory.initialize(from: values)
+                constantMemory.append(memory)
+                location[input] = memory.baseAddress!
+            }
+        }
+        self.constantMemory = constantMemory
+        steps = plannedSteps.map { step in
+            BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
+                      output: location[step.output]!)
+        }
+        func info(_ index: Int) -> TensorInfo {
+            let t = graph.tensors[index]
+            return TensorInfo(name: t.name, shape: t.shape, dataType: t.type, tensorIndex: index)
+        }
+        inputs = graph.inputs.map(info)
+        outputs = graph.outputs.map(info)
+        inputPointers = graph.inputs.map { location[$0]! }
+        // A graph output that is a constant (no operator writes it) is served from constant memory.
+        var outputPointers: [UnsafeMutablePointer<Float>] = []
+        var extra: [UnsafeMutableBufferPointer<Float>] = []
+        for output in graph.outputs {
+            if let pointer = location[output] { outputPointers.append(pointer); continue }
+            let values = builder.constants[output] ?? []
+            let memory = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(values.count, 1))
+            _ = memory.initialize(from: values)
+            extra.append(memory)
+            outputPointers.append(memory.baseAddress!)
+        }
+        self.outputPointers = outputPointers
+        self.constantMemory += extra
+    }
+
+    deinit {
+        arena.deallocate()
+        for memory in constantMemory { memory.deallocate() }
+    }
+
+    // MARK: - Running
+
+    /// Runs the model on the current inputs. Performs no heap allocation.
+    public func invoke() throws(InterpreterError) {
+        // Index loop over the buffer: a `for step in steps` iterator allocates in unoptimized builds.
+        steps.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count { buffer[i].run() }
+        }
+    }
+
+    // MARK: - Inputs
+
+    /// Name, shape and type of input `index`.
+    public func input(at index: Int) throws(InterpreterError) -> TensorInfo {
+        guard inputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: inputs.count - 1) }
+        return inputs[index]
+    }
+
+    /// Name, shape and type of output `index`.
+    public func output(at index: Int) throws(InterpreterError) -> TensorInfo {
+        guard outputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: outputs.count - 1) }
+        return outputs[index]
+    }
+
+    /// Gives `body` the memory of input `index` to fill in place (float32, the input's shape, C order).
+    public func withInput<R>(at index: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) throws -> R {
+        let info = try input(at: index)
+        return try body(UnsafeMutableBufferPointer(start: inputPointers[index], count: info.elementCount))
+    }
+
+    /// Copies float32 values into input `index`.
+    /// - Throws: `InterpreterError.invalidDataCount` unless `values` has exactly the input's element count.
+    public func copy(_ values: UnsafeBufferPointer<Float>, toInputAt index: Int) throws(InterpreterError) {
+        let info = try input(at: index)
+        guard values.count == info.elementCount else {
+            throw .invalidDataCount(index: index, expected: info.byteCount, actual: values.count * 4)
+        }
+        if let base = values.baseAddress { inputPointers[index].update(from: base, count: values.count) }
+    }
+
+    /// Copies float32 values into input `index`.
+    public func copy(_ values: [Float], toInputAt index: Int) throws(InterpreterError) {
+        try values.withUnsafeBufferPointer { (buffer) throws(InterpreterError) in try copy(buffer, toInputAt: index) }
+    }
+
+    /// Copies raw bytes (float32, little-endian, C order) into input `index`, as TensorFlowLiteSwift's
+    /// `copy(_:toInputAt:)` does.
+    public func copy(_ data: Data, toInputAt index: Int) throws(InterpreterError) {
+        let info = try input(at: index)
+        guard data.count == info.byteCount else {
+            throw .invalidDataCount(index: index, expected: info.byteCount, actual: data.count)
+        }
+        data.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { UnsafeMutableRawPointer(inputPointers[index]).copyMemory(from: base, byteCount: data.count) }
+        }
+    }
+
+    // MARK: - Outputs
+
+    /// Gives `body` the memory of output `index`, valid until the next `invoke()`.
+    public func withOutput<R>(at index: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) throws -> R {
+        let info = try output(at: index)
+        return try body(UnsafeBufferPointer(start: outputPointers[index], count: info.elementCount))
+    }
+
+    /// Copies output `index` into `destination`, which must hold exactly the output's element count.
+    public func copyOutput(at index: Int, into destination: UnsafeMutableBufferPointer<Float>) throws(InterpreterError) {
+        let info = try output(at: index)
+        guard destination.count == info.elementCount else {
+            throw .invalidDataCount(index: index, expected: info.byteCount, actual: destination.count * 4)
+        }
+        if let base = destination.baseAddress { base.update(from: outputPointers[index], count: info.elementCount) }
+    }
+
+    /// A copy of output `index` as an array (allocates; use `withOutput` or `copyOutput` per frame).
+    public func outputArray(at index: Int) throws(InterpreterError) -> [Float] {
+        let info = try output(at: index)
+        return Array(UnsafeBufferPointer(start: outputPointers[index], count: info.elementCount))
+    }
+}

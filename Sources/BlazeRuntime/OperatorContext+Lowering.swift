@@ -1,0 +1,251 @@
+import BlazeKernels
+import BlazeTFLite
+
+extension OperatorContext {
+    /// Creates the kernel for this operator after checking its inputs, options and shapes.
+    func lower() throws(InterpreterError) -> PlannedStep {
+        for output in op.outputs { try requireFloat32(output) }
+        do {
+            switch code.builtinCode {
+            case .conv2D: return try lowerConv()
+            case .depthwiseConv2D: return try lowerDepthwise()
+            case .add: return try lowerAdd()
+            case .relu, .relu6, .reluN1To1: return try lowerActivation()
+            case .prelu: return try lowerPReLU()
+            case .pad: return try lowerPad()
+            case .maxPool2D, .averagePool2D: return try lowerPool()
+            case .reshape: return try lowerReshape()
+            case .concatenation: return try lowerConcatenation()
+            case .resizeBilinear: return try lowerResizeBilinear()
+            case .depthToSpace: return try lowerDepthToSpace()
+            default:
+                throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
+            }
+        } catch let error as InterpreterError {
+            throw error
+        } catch let error as KernelError {
+            throw kernelFailure(error)
+        } catch {
+            throw invalid("\(error)")
+        }
+    }
+
+    /// The options of this operator, or the defaults when the file omits the table.
+    private func options<T>(_ extract: (BuiltinOptions) -> T?) throws(InterpreterError) -> T {
+        guard let value = extract(op.options) else {
+            throw invalid("missing or wrong builtin options (\(op.options))")
+        }
+        return value
+    }
+
+    private func lowerConv() throws -> PlannedStep {
+        try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
+        let o = try options { if case let .conv2D(o) = $0 { o } else { nil } }
+        let input = op.inputs[0], filter = op.inputs[1], output = op.outputs[0]
+        try requireFloat32(input)
+        let inShape = try shape4(input)
+        let filterShape = try shape4(filter)
+        guard graph.tensors[filter].shape.count == 4 else { throw invalid("filter must have rank 4") }
+        if filterShape.c != inShape.c {
+            if filterShape.c > 0, inShape.c % filterShape.c == 0 {
+                throw unsupported("grouped convolution (\(inShape.c) input channels, filter has \(filterShape.c))")
+            }
+            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: filter,
+                                                 name: graph.tensors[filter].name,
+                                                 expected: [filterShape.n, filterShape.h, filterShape.w, inShape.c],
+                                                 actual: graph.tensors[filter].shape)
+        }
+        let weights = try constantFloats(filter, role: "filter")
+        let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
+        let kernel = try Conv2D(
+            inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias,
+            strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
+            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+        try expectOutput(output, kernel.outputShape)
+        let macs = kernel.outputShape.count * filterShape.h * filterShape.w * filterShape.c
+        return step(.conv(kernel), inputs: [input], macs: macs,
+                    summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c)->\(filterShape.n) \(o.padding == .same ? "SAME" : "VALID")\(o.dilationH > 1 || o.dilationW > 1 ? " dilation \(o.dilationH)x\(o.dilationW)" : "") \(o.activation)")
+    }
+
+    private func lowerDepthwise() throws -> PlannedStep {
+        try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
+        let o = try options { if case let .depthwiseConv2D(o) = $0 { o } else { nil } }
+        let input = op.inputs[0], filter = op.inputs[1], output = op.outputs[0]
+        try requireFloat32(input)
+        let inShape = try shape4(input)
+        let filterShape = try shape4(filter)
+        guard graph.tensors[filter].shape.count == 4 else { throw invalid("filter must have rank 4") }
+        let multiplier = filterShape.c / inShape.c
+        guard multiplier > 0, filterShape.c == inShape.c * multiplier else {
+            throw invalid("filter has \(filterShape.c) channels, not a multiple of the input's \(inShape.c)")
+        }
+        if o.depthMultiplier != 0 && o.depthMultiplier != multiplier {
+            throw invalid("depth_multiplier \(o.depthMultiplier) disagrees with the filter (\(multiplier))")
+        }
+        let weights = try constantFloats(filter, role: "filter")
+        let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
+        let kernel = try DepthwiseConv2D(
+            inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias, depthMultiplier: multiplier,
+            strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
+            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+        try expectOutput(output, kernel.outputShape)
+        let macs = kernel.outputShape.count * filterShape.h * filterShape.w
+        return step(.depthwise(kernel), inputs: [input], macs: macs,
+                    summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) x\(multiplier) \(inShape.c) ch \(o.padding == .same ? "SAME" : "VALID") \(o.activation)")
+    }
+
+    private func lowerAdd() throws -> PlannedStep {
+        try expectCounts(inputs: 2, outputs: 1)
+        let function = try options { if case let .add(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
+        for input in op.inputs { try requireFloat32(input) }
+        let kernel = try Add(lhsShape: try shape4(op.inputs[0]), rhsShape: try shape4(op.inputs[1]),
+                             activation: try activation(function), variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return step(.add(kernel), inputs: op.inputs, summary: "\(function)")
+    }
+
+    private func lowerActivation() throws -> PlannedStep {
+        try expectCounts(inputs: 1, outputs: 1)
+        try requireFloat32(op.inputs[0])
+        let function: FusedActivation = code.builtinCode == .relu ? .relu : code.builtinCode == .relu6 ? .relu6 : .reluN1To1
+        let shape = try shape4(op.inputs[0])
+        try expectOutput(op.outputs[0], shape)
+        let kernel = try Activation(count: shape.count, function: function, variant: variant)
+        return step(.activation(kernel), inputs: op.inputs, summary: "")
+    }
+
+    private func lowerPReLU() throws -> PlannedStep {
+        try expectCounts(inputs: 2, outputs: 1)
+        try requireFloat32(op.inputs[0])
+        let alpha = try constantFloats(op.inputs[1], role: "alpha")
+        let kernel = try PReLU(inputShape: try shape4(op.inputs[0]), alphaShape: try shape4(op.inputs[1]), alpha: alpha,
+                               variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return step(.prelu(kernel), inputs: [op.inputs[0]], summary: "alpha \(graph.tensors[op.inputs[1]].shape)")
+    }
+
+    private func lowerPool() throws -> PlannedStep {
+        try expectCounts(inputs: 1, outputs: 1)
+        let o = try options { if case let .pool2D(o) = $0 { o } else { nil } }
+        try requireFloat32(op.inputs[0])
+        let inShape = try shape4(op.inputs[0])
+        let function = try activation(o.activation)
+        let summary = "\(o.filterHeight)x\(o.filterWidth)/\(o.strideH) \(o.padding == .same ? "SAME" : "VALID")"
+        if code.builtinCode == .maxPool2D {
+            let kernel = try MaxPool2D(inputShape: inShape, filterH: o.filterHeight, filterW: o.filterWidth,
+                                       strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
+                                       activation: function, variant: variant)
+            try expectOutput(op.outputs[0], kernel.outputShape)
+            return step(.maxPool(kernel), inputs: op.inputs, summary: summary)
+        }
+        let kernel = try AveragePool2D(inputShape: inShape, filterH: o.filterHeight, filterW: o.filterWidth,
+                                       strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
+                                       activation: function, variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return step(.averagePool(kernel), inputs: op.inputs, summary: summary)
+    }
+
+    private func lowerReshape() throws -> PlannedStep {
+        try expectCounts(inputs: 1...2, outputs: 1)
+        let input = op.inputs[0], output = op.outputs[0]
+        try requireFloat32(input)
+        let inCount = graph.tensors[input].elementCount
+        let outTensor = graph.tensors[output]
+        // The output tensor's declared shape is authoritative; the requested shape (second input or
+        // options, possibly with one -1) must agree with it.
+        var requested: [Int]? = nil
+        if op.inputs.count == 2 { requested = try constantInts(op.inputs[1], role: "shape") }
+        else if case let .reshape(newShape) = op.options { requested = newShape }
+        if let requested, !requested.isEmpty {
+            let known = requested.filter { $0 != -1 }.reduce(1, *)
+            let wildcards = requested.filter { $0 == -1 }.count
+            guard wildcards <= 1, requested.allSatisfy({ $0 >= -1 }), known > 0 || inCount == 0 else {
+                throw invalid("invalid new shape \(requested)")
+            }
+            let resolved = requested.map { $0 == -1 ? inCount / max(known, 1) : $0 }
+            guard resolved.reduce(1, *) == inCount, resolved == outTensor.shape else {
+                throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: output, name: outTensor.name,
+                                                     expected: resolved, actual: outTensor.shape)
+            }
+        }
+        guard outTensor.elementCount == inCount else {
+            throw invalid("output \(outTensor.shape) has \(outTensor.elementCount) elements, input \(graph.tensors[input].shape) has \(inCount)")
+        }
+        return step(.copy(count: inCount), inputs: [input], summary: "\(graph.tensors[input].shape) -> \(outTensor.shape)")
+    }
+
+    private func lowerConcatenation() throws -> PlannedStep {
+        guard op.inputs.count >= 1 else { throw invalid("has no inputs") }
+        try expectCounts(inputs: op.inputs.count...op.inputs.count, outputs: 1)
+        let o = try options { if case let .concatenation(o) = $0 { o } else { nil } }
+        for input in op.inputs { try requireFloat32(input) }
+        let shapes = op.inputs.map { graph.tensors[$0].shape }
+        let rank = shapes[0].count
+        guard rank >= 1, rank <= 4 else { throw invalid("rank \(rank) is not supported (1...4)") }
+        let axis = o.axis < 0 ? o.axis + rank : o.axis
+        guard axis >= 0, axis < rank else { throw invalid("axis \(o.axis) is outside rank \(rank)") }
+        let kernel = try Concatenation(inputShapes: shapes, axis: axis, activation: try activation(o.activation),
+                                       variant: variant)
+        let out = graph.tensors[op.outputs[0]]
+        guard out.shape == kernel.outputDimensions else {
+            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
+                                                 expected: kernel.outputDimensions, actual: out.shape)
+        }
+        return step(.concatenation(kernel), inputs: op.inputs, summary: "axis \(axis), \(op.inputs.count) inputs")
+    }
+
+    private func lowerResizeBilinear() throws -> PlannedStep {
+        try expectCounts(inputs: 2, outputs: 1)
+        let o = try options { if case let .resizeBilinear(o) = $0 { o } else if case .none = $0 { ResizeBilinearOptions.default } else { nil } }
+        try requireFloat32(op.inputs[0])
+        guard graph.tensors[op.inputs[0]].shape.count == 4 else { throw invalid("input must have rank 4") }
+        let size = try constantInts(op.inputs[1], role: "size")
+        guard size.count == 2 else { throw invalid("size has \(size.count) values, expected 2") }
+        if o.alignCorners && o.halfPixelCenters {
+            throw unsupported("align_corners together with half_pixel_centers")
+        }
+        let inShape = try shape4(op.inputs[0])
+        let kernel = try ResizeBilinear(inputShape: inShape, outputHeight: size[0], outputWidth: size[1],
+                                        alignCorners: o.alignCorners, halfPixelCenters: o.halfPixelCenters,
+                                        variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return step(.resizeBilinear(kernel), inputs: [op.inputs[0]],
+                    summary: "\(inShape.h)x\(inShape.w) -> \(size[0])x\(size[1])\(o.alignCorners ? " align_corners" : "")\(o.halfPixelCenters ? " half_pixel_centers" : "")")
+    }
+
+    private func lowerDepthToSpace() throws -> PlannedStep {
+        try expectCounts(inputs: 1, outputs: 1)
+        let blockSize = try options { if case let .depthToSpace(b) = $0 { b } else { nil } }
+        try requireFloat32(op.inputs[0])
+        guard graph.tensors[op.inputs[0]].shape.count == 4 else { throw invalid("input must have rank 4") }
+        let kernel = try DepthToSpace(inputShape: try shape4(op.inputs[0]), blockSize: blockSize, variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return step(.depthToSpace(kernel), inputs: op.inputs, summary: "block \(blockSize)")
+    }
+
+    private func lowerPad() throws -> PlannedStep {
+        try expectCounts(inputs: 2...3, outputs: 1)
+        try requireFloat32(op.inputs[0])
+        let rank = graph.tensors[op.inputs[0]].shape.count
+        guard rank >= 1, rank <= 4 else { throw invalid("rank \(rank) is not supported (1...4)") }
+        let paddings = try constantInts(op.inputs[1], role: "paddings")
+        guard paddings.count == 2 * rank else {
+            throw invalid("paddings have \(paddings.count) values, expected \(2 * rank) for rank \(rank)")
+        }
+        var value: Float = 0
+        if op.inputs.count == 3 {
+            let values = try constantFloats(op.inputs[2], role: "constant value")
+            guard values.count == 1 else { throw invalid("pad value must be a scalar") }
+            value = values[0]
+        }
+        let pairs = (0..<rank).map { (before: paddings[2 * $0], after: paddings[2 * $0 + 1]) }
+        let kernel = try Pad(inputShape: graph.tensors[op.inputs[0]].shape, paddings: pairs, constantValue: value,
+                             variant: variant)
+        let out = graph.tensors[op.outputs[0]]
+        guard out.shape == kernel.outputDimensions else {
+            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
+                                                 expected: kernel.outputDimensions, actual: out.shape)
+        }
+        return step(.pad(kernel), inputs: [op.inputs[0]], summary: "\(paddings)")
+    }
+}

@@ -1,0 +1,36 @@
+import BlazeRuntime
+import BlazeTestSupport
+import CAllocationCounter
+import Testing
+
+/// `invoke()` must not touch the heap: the calling thread's malloc/calloc/realloc/posix_memalign calls
+/// are counted by the CAllocationCounter target, which interposes glibc's allocator in the test binary.
+@Suite("Allocations")
+struct AllocationTests {
+    @Test("the counter sees an allocation")
+    func counterWorks() throws {
+        try #require(blaze_allocation_counting_available() == 1, "allocation counting needs Linux with glibc")
+        blaze_allocation_counting_begin()
+        let array = [Int](repeating: 7, count: 1000 + Int.random(in: 0..<2))
+        let count = blaze_allocation_counting_end()
+        #expect(array.count > 999)
+        #expect(count >= 1)
+    }
+
+    @Test("invoke() performs no heap allocation", arguments: GoldenManifest.modelKeys)
+    func invokeDoesNotAllocate(model: String) throws {
+        try #require(blaze_allocation_counting_available() == 1, "allocation counting needs Linux with glibc")
+        let manifest = try GoldenManifest.load()
+        let entry = try #require(manifest.models[model])
+        let interpreter = try Interpreter(modelPath: try TestResources.modelPath(entry.file))
+        try interpreter.withInput(at: 0) { buffer in
+            for i in buffer.indices { buffer[i] = Float(i % 255) / 127.5 - 1 }
+        }
+        try interpreter.invoke()  // first run: nothing lazy may remain after this
+        blaze_allocation_counting_begin()
+        try interpreter.invoke()
+        try interpreter.invoke()
+        let count = blaze_allocation_counting_end()
+        #expect(count == 0, "\(model): \(count) allocations in two invoke() calls")
+    }
+}

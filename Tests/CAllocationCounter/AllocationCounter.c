@@ -1,0 +1,45 @@
+#include "AllocationCounter.h"
+
+#include <errno.h>
+#include <stddef.h>
+
+#if defined(__linux__) && defined(__GLIBC__)
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+
+static __thread int counting;
+static __thread long allocations;
+
+static inline void note(void) {
+    if (counting) allocations += 1;
+}
+
+void *malloc(size_t size) { note(); return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { note(); return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { note(); return __libc_realloc(pointer, size); }
+void *memalign(size_t alignment, size_t size) { note(); return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { note(); return __libc_memalign(alignment, size); }
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    note();
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
+    void *memory = __libc_memalign(alignment, size);
+    if (memory == NULL) return ENOMEM;
+    *result = memory;
+    return 0;
+}
+
+int blaze_allocation_counting_available(void) { return 1; }
+void blaze_allocation_counting_begin(void) { allocations = 0; counting = 1; }
+long blaze_allocation_counting_end(void) { counting = 0; return allocations; }
+
+#else
+
+int blaze_allocation_counting_available(void) { return 0; }
+void blaze_allocation_counting_begin(void) {}
+long blaze_allocation_counting_end(void) { return 0; }
+
+#endif

@@ -1,0 +1,22 @@
+// Counts heap allocations made by the calling thread, for tests and benchmarks that check that a
+// hot path (Interpreter.invoke, FaceDetector.detect) allocates nothing.
+//
+// On Linux with glibc, linking this target into an executable interposes malloc, calloc, realloc,
+// posix_memalign, aligned_alloc and memalign; each forwards to glibc's own implementation. Elsewhere
+// counting is unavailable and blaze_allocation_counting_available() returns 0.
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// 1 when allocations can be counted on this platform.
+int blaze_allocation_counting_available(void);
+/// Starts counting the calling thread's allocations from zero.
+void blaze_allocation_counting_begin(void);
+/// Stops counting and returns how many allocations the calling thread made since the begin call.
+long blaze_allocation_counting_end(void);
+
+#ifdef __cplusplus
+}
+#endif
