@@ -1,0 +1,128 @@
+/// A 2-D convolution over NHWC float32 data with TFLite's `CONV_2D` semantics.
+///
+/// `output(n, y, x, o) = act(bias[o] + Σ_{ky, kx, i} input(n, y·sh − padTop + ky·dh, x·sw − padLeft + kx·dw, i)
+/// · filter(o, ky, kx, i))`, where taps falling outside the input contribute zero.
+///
+/// Implementations (see `KernelVariant`):
+/// - `.reference`: direct scalar loops over the OHWI filter.
+/// - `.simd`: vectorized over output channels, 8 at a time, with the filter packed per 8-channel tile as
+///   `[bias ×8][kh][kw][inC][×8]`. Handles any kernel size, stride, dilation and padding. A 1x1, stride-1
+///   convolution instead uses `PointwiseConv2D`'s register-tiled GEMM.
+/// - `.blas`: 1x1, stride-1 convolutions only (`PointwiseConv2D` with `cblas_sgemm`); otherwise falls back
+///   to `.simd`.
+/// - `.automatic`: `.simd` (which includes the pointwise GEMM).
+///
+/// Thread safety: immutable after creation; `run` may be called concurrently from several threads as long
+/// as their outputs do not overlap.
+public struct Conv2D: Sendable {
+    /// The input shape; `run` reads `inputShape.count` floats.
+    public let inputShape: Shape4
+    /// The output shape `[n, outH, outW, outC]`; `run` writes `outputShape.count` floats.
+    public let outputShape: Shape4
+    /// Output size and padding, computed as TFLite does.
+    public let geometry: WindowGeometry
+    public let activation: FusedActivation
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    enum Implementation: Sendable {
+        /// `[bias ×outC][filter OHWI]`.
+        case reference(PackedBuffer<Float>)
+        /// Per 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`, zero-padded.
+        case simd(PackedBuffer<Float>)
+        case pointwise(PointwiseConv2D)
+    }
+
+    let implementation: Implementation
+
+    /// Validates the parameters and packs the filter.
+    ///
+    /// - Parameters:
+    ///   - inputShape: NHWC input shape; every dimension positive.
+    ///   - filterShape: OHWI filter shape `[outC, kh, kw, inC]` (TFLite's layout); `inC` must equal
+    ///     `inputShape.c`.
+    ///   - filter: `filterShape.count` weights in OHWI order.
+    ///   - bias: `outC` values, or nil for none.
+    ///   - strideH: Vertical stride, positive.
+    ///   - strideW: Horizontal stride, positive.
+    ///   - dilationH: Vertical dilation factor, positive.
+    ///   - dilationW: Horizontal dilation factor, positive.
+    ///   - padding: TFLite's SAME or VALID.
+    ///   - activation: The fused activation applied to each output.
+    ///   - variant: The implementation to use; see the type's documentation for fallbacks.
+    /// - Throws: `KernelError` when a shape, count or parameter is invalid.
+    public init(
+        inputShape: Shape4,
+        filterShape: Shape4,
+        filter: [Float],
+        bias: [Float]? = nil,
+        strideH: Int = 1,
+        strideW: Int = 1,
+        dilationH: Int = 1,
+        dilationW: Int = 1,
+        padding: Padding,
+        activation: FusedActivation = .none,
+        variant: KernelVariant = .automatic
+    ) throws(KernelError) {
+        try inputShape.validate("input")
+        try filterShape.validate("filter")
+        guard filterShape.c == inputShape.c else {
+            throw .channelMismatch(expected: inputShape.c, actual: filterShape.c)
+        }
+        guard filter.count == filterShape.count else {
+            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
+        }
+        if let bias, bias.count != filterShape.n {
+            throw .weightCountMismatch(name: "bias", expected: filterShape.n, actual: bias.count)
+        }
+        guard strideH > 0, strideW > 0 else {
+            throw .invalidParameter("stride \(strideH)x\(strideW) must be positive")
+        }
+        guard dilationH > 0, dilationW > 0 else {
+            throw .invalidParameter("dilation \(dilationH)x\(dilationW) must be positive")
+        }
+        guard let geometry = WindowGeometry(
+            inputH: inputShape.h, inputW: inputShape.w, kernelH: filterShape.h, kernelW: filterShape.w,
+            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
+        else {
+            throw .invalidShape("a \(filterShape.h)x\(filterShape.w) filter with dilation \(dilationH)x\(dilationW) "
+                + "gives an empty output on a \(inputShape.h)x\(inputShape.w) input (padding \(padding))")
+        }
+        self.inputShape = inputShape
+        self.geometry = geometry
+        self.activation = activation
+        self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.n)
+
+        let isPointwise = filterShape.h == 1 && filterShape.w == 1 && strideH == 1 && strideW == 1
+        let biasValues = bias ?? Array(repeating: 0, count: filterShape.n)
+        switch variant {
+        case .reference:
+            self.variant = .reference
+            self.implementation = .reference(PackedBuffer(biasValues + filter, padding: 0))
+        case .automatic, .simd, .blas:
+            if isPointwise {
+                let gemm = try PointwiseConv2D(
+                    inputShape: inputShape, outputChannels: filterShape.n, filter: filter, bias: bias,
+                    activation: activation, variant: variant == .blas ? .blas : .simd)
+                self.variant = gemm.variant
+                self.implementation = .pointwise(gemm)
+            } else {
+                self.variant = .simd
+                self.implementation = .simd(Conv2D.packSIMD(filterShape: filterShape, filter: filter, bias: biasValues))
+            }
+        }
+    }
+
+    /// Runs the convolution on all batches.
+    ///
+    /// - Parameters:
+    ///   - input: `inputShape.count` floats, NHWC.
+    ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        switch implementation {
+        case .reference(let packed): runReference(packed.pointer, input: input, output: output)
+        case .simd(let packed): runSIMD(packed.pointer, input: input, output: output)
+        case .pointwise(let gemm): gemm.run(input: input, output: output)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// A depthwise 2-D convolution over NHWC float32 data with TFLite's `DEPTHWISE_CONV_2D` semantics.
+///
+/// With `C` input channels and depth multiplier `M`, there are `C·M` output channels and output channel
+/// `c·M + m` reads input channel `c` only:
+/// `output(n, y, x, c·M + m) = act(bias[c·M + m] + Σ_{ky, kx} input(n, y·sh − padTop + ky·dh,
+/// x·sw − padLeft + kx·dw, c) · filter(0, ky, kx, c·M + m))`, out-of-range taps contributing zero.
+///
+/// Implementations (see `KernelVariant`):
+/// - `.reference`: direct scalar loops over the `[1, kh, kw, C·M]` filter.
+/// - `.simd` (and `.automatic`; `.blas` falls back to it): vectorized over output channels 8 at a time,
+///   with the filter packed per 8-channel group as `[bias ×8][kh·kw][×8]`; the last group is partial
+///   (masked loads and stores, never touching memory past the tensors). Borders are handled in the kernel
+///   by skipping out-of-range taps, with no padded copy.
+///
+/// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+public struct DepthwiseConv2D: Sendable {
+    public let inputShape: Shape4
+    /// `[n, outH, outW, C·M]`.
+    public let outputShape: Shape4
+    public let geometry: WindowGeometry
+    public let depthMultiplier: Int
+    public let activation: FusedActivation
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    /// `.reference`: `[bias ×C·M][filter kh x kw x C·M]`. `.simd`: per 8-channel group `[bias ×8][taps][×8]`.
+    let packed: PackedBuffer<Float>
+
+    /// Validates the parameters and packs the filter.
+    ///
+    /// - Parameters:
+    ///   - inputShape: NHWC input shape; every dimension positive.
+    ///   - filterShape: `[1, kh, kw, C·M]` (TFLite's layout).
+    ///   - filter: `filterShape.count` weights.
+    ///   - bias: `C·M` values, or nil for none.
+    ///   - depthMultiplier: `M`; nil derives it from the shapes (`filterShape.c / inputShape.c`). When given it
+    ///     must agree with them.
+    ///   - strideH: Vertical stride, positive.
+    ///   - strideW: Horizontal stride, positive.
+    ///   - dilationH: Vertical dilation factor, positive.
+    ///   - dilationW: Horizontal dilation factor, positive.
+    ///   - padding: TFLite's SAME or VALID.
+    ///   - activation: The fused activation.
+    ///   - variant: The implementation; see the type's documentation.
+    /// - Throws: `KernelError` when a shape, count or parameter is invalid.
+    public init(
+        inputShape: Shape4,
+        filterShape: Shape4,
+        filter: [Float],
+        bias: [Float]? = nil,
+        depthMultiplier: Int? = nil,
+        strideH: Int = 1,
+        strideW: Int = 1,
+        dilationH: Int = 1,
+        dilationW: Int = 1,
+        padding: Padding,
+        activation: FusedActivation = .none,
+        variant: KernelVariant = .automatic
+    ) throws(KernelError) {
+        try inputShape.validate("input")
+        try filterShape.validate("filter")
+        guard filterShape.n == 1 else {
+            throw .invalidShape("depthwise filter shape \(filterShape) must have a leading dimension of 1")
+        }
+        let multiplier = depthMultiplier ?? filterShape.c / inputShape.c
+        guard multiplier > 0 else {
+            throw .invalidParameter("depth multiplier \(multiplier) must be positive")
+        }
+        guard filterShape.c == inputShape.c * multiplier else {
+            throw .channelMismatch(expected: inputShape.c * multiplier, actual: filterShape.c)
+        }
+        guard filter.count == filterShape.count else {
+            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
+        }
+        if let bias, bias.count != filterShape.c {
+            throw .weightCountMismatch(name: "bias", expected: filterShape.c, actual: bias.count)
+        }
+        guard strideH > 0, strideW > 0 else {
+            throw .invalidParameter("stride \(strideH)x\(strideW) must be positive")
+        }
+        guard dilationH > 0, dilationW > 0 else {
+            throw .invalidParameter("dilation \(dilationH)x\(dilationW) must be positive")
+        }
+        guard let geometry = WindowGeometry(
+            inputH: inputShape.h, inputW: inputShape.w, kernelH: filterShape.h, kernelW: filterShape.w,
+            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
+        else {
+            throw .invalidShape("a \(filterShape.h)x\(filterShape.w) filter with dilation \(dilationH)x\(dilationW) "
+                + "gives an empty output on a \(inputShape.h)x\(inputShape.w) input (padding \(padding))")
+        }
+        self.inputShape = inputShape
+        self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.c)
+        self.geometry = geometry
+        self.depthMultiplier = multiplier
+        self.activation = activation
+        let biasValues = bias ?? Array(repeating: 0, count: filterShape.c)
+        switch variant {
+        case .reference:
+            self.variant = .reference
+            self.packed = PackedBuffer(biasValues + filter, padding: 0)
+        case .automatic, .simd, .blas:
+            self.variant = .simd
+            self.packed = DepthwiseConv2D.packSIMD(
+                channels: filterShape.c, taps: filterShape.h * filterShape.w, filter: filter, bias: biasValues)
+        }
+    }
+
+    /// Runs the convolution on all batches.
+    ///
+    /// - Parameters:
+    ///   - input: `inputShape.count` floats, NHWC.
+    ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        switch variant {
+        case .simd: runSIMD(input: input, output: output)
+        default: runReference(input: input, output: output)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A standalone activation (TFLite's `RELU`, `RELU6`, `RELU_N1_TO_1`): `output = min(max(x, lower), upper)`
+/// over `count` floats of any shape. NaN passes through, as in TFLite.
+///
+/// Implementations: `.reference` (scalar loop) and `.simd` (`SIMD8<Float>`; also `.automatic` and `.blas`).
+///
+/// Aliasing: may run in place (`output == input`). No other overlap is allowed.
+/// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
+public struct Activation: Sendable {
+    /// The number of floats `run` reads and writes.
+    public let count: Int
+    public let function: FusedActivation
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    /// - Parameters:
+    ///   - count: Elements per run, at least 0.
+    ///   - function: The clamp to apply.
+    ///   - variant: The implementation.
+    /// - Throws: `KernelError.invalidShape` for a negative count.
+    public init(count: Int, function: FusedActivation, variant: KernelVariant = .automatic) throws(KernelError) {
+        guard count >= 0 else { throw .invalidShape("element count \(count) is negative") }
+        self.count = count
+        self.function = function
+        self.variant = variant == .reference ? .reference : .simd
+    }
+
+    /// Applies the activation.
+    ///
+    /// - Parameters:
+    ///   - input: `count` floats.
+    ///   - output: `count` floats; may equal `input`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        let (lo, hi) = function.bounds
+        var i = 0
+        if variant == .simd {
+            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+            while i + 8 <= count {
+                store8(clamp(load8(input + i), lower, upper), output + i)
+                i += 8
+            }
+        }
+        // The reference, and the SIMD tail.
+        while i < count {
+            output[i] = clamp(input[i], lo, hi)
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Element-wise addition with NumPy-style broadcasting and a fused activation (TFLite's `ADD`):
+/// `output = act(lhs + rhs)`.
+///
+/// Shapes of rank below 4 are given as `Shape4` padded with leading 1s (`Shape4(dimensions:)`).
+///
+/// Implementations (see `KernelVariant`):
+/// - `.reference`: a 4-deep loop with broadcast strides.
+/// - `.simd` (and `.automatic`; `.blas` falls back to it): one flat `SIMD8<Float>` loop when both shapes
+///   are equal; otherwise rows of the channel dimension, vectorized, with a broadcast operand splatted.
+///
+/// Aliasing: `output` may be the same pointer as an operand whose shape equals `outputShape` (in-place
+/// residual add). No other overlap is allowed.
+///
+/// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+public struct Add: Sendable {
+    public let lhsShape: Shape4
+    public let rhsShape: Shape4
+    /// The broadcast shape: per dimension, the larger of the two.
+    public var outputShape: Shape4 { plan.outputShape }
+    public let activation: FusedActivation
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    let plan: BroadcastPlan
+
+    /// - Parameters:
+    ///   - lhsShape: The first operand's shape.
+    ///   - rhsShape: The second operand's shape; each dimension equal to `lhsShape`'s or one of them 1.
+    ///   - activation: The fused activation.
+    ///   - variant: The implementation; see the type's documentation.
+    /// - Throws: `KernelError.invalidShape` or `.notBroadcastable`.
+    public init(
+        lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic
+    ) throws(KernelError) {
+        self.plan = try BroadcastPlan(lhsShape, rhsShape)
+        self.lhsShape = lhsShape
+        self.rhsShape = rhsShape
+        self.activation = activation
+        self.variant = variant == .reference ? .reference : .simd
+    }
+
+    /// Computes `act(lhs + rhs)`.
+    ///
+    /// - Parameters:
+    ///   - lhs: `lhsShape.count` floats.
+    ///   - rhs: `rhsShape.count` floats.
+    ///   - output: `outputShape.count` floats; may alias an operand of the output's shape.
+    public func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        switch variant {
+        case .simd: runSIMD(lhs: lhs, rhs: rhs, output: output)
+        default: runReference(lhs: lhs, rhs: rhs, output: output)
+        }
+    }
+}

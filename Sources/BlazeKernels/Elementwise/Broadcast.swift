@@ -1,0 +1,43 @@
+/// How two 4-D operands map onto their NumPy-style broadcast output: per dimension, each operand's stride
+/// in elements, or 0 where the operand's dimension is 1 and the output's is larger.
+struct BroadcastPlan: Hashable, Sendable {
+    let outputShape: Shape4
+    let lhsStrides: Strides
+    let rhsStrides: Strides
+
+    struct Strides: Hashable, Sendable {
+        var n, h, w, c: Int
+
+        /// The strides of `shape`'s dense layout, zeroed on dimensions broadcast to `output`.
+        init(_ shape: Shape4, broadcastTo output: Shape4) {
+            c = shape.c == output.c ? 1 : 0
+            w = shape.w == output.w ? shape.c : 0
+            h = shape.h == output.h ? shape.w * shape.c : 0
+            n = shape.n == output.n ? shape.h * shape.w * shape.c : 0
+        }
+
+        @inline(__always)
+        func offset(_ b: Int, _ y: Int, _ x: Int) -> Int { b * n + y * h + x * w }
+    }
+
+    /// Whether both operands have the output's shape (no broadcasting at all).
+    let isSameShape: Bool
+
+    /// - Throws: `KernelError.notBroadcastable` unless every dimension pair is equal or contains a 1.
+    init(_ lhs: Shape4, _ rhs: Shape4) throws(KernelError) {
+        try lhs.validate("first operand")
+        try rhs.validate("second operand")
+        func merge(_ a: Int, _ b: Int) throws(KernelError) -> Int {
+            if a == b || b == 1 { return a }
+            if a == 1 { return b }
+            throw .notBroadcastable(lhs, rhs)
+        }
+        let output = Shape4(
+            n: try merge(lhs.n, rhs.n), h: try merge(lhs.h, rhs.h),
+            w: try merge(lhs.w, rhs.w), c: try merge(lhs.c, rhs.c))
+        outputShape = output
+        lhsStrides = Strides(lhs, broadcastTo: output)
+        rhsStrides = Strides(rhs, broadcastTo: output)
+        isSameShape = lhs == output && rhs == output
+    }
+}

@@ -1,0 +1,99 @@
+/// A 1x1, stride-1 convolution (no padding) over NHWC float32 data: the GEMM
+/// `output[M, outC] = act(input[M, inC] × filterᵀ + bias)` with `M = n·h·w`, on the `[M, inC]` view of the
+/// input (no im2col).
+///
+/// `Conv2D` uses this for 1x1 stride-1 filters; the runtime may also create it directly.
+///
+/// Implementations (see `KernelVariant`):
+/// - `.reference`: scalar triple loop.
+/// - `.simd` (and `.automatic`): a register-tiled GEMM, 4 rows x 16 columns of `SIMD8<Float>` accumulators,
+///   with the filter packed per 16-output-channel tile as `[bias ×16][inC][×16]`; bias and activation in the
+///   epilogue.
+/// - `.blas`: `cblas_sgemm` (OpenBLAS on Linux, Accelerate on Apple platforms), then one pass adding the
+///   bias and applying the activation. On Linux the first `.blas` kernel created calls
+///   `openblas_set_num_threads(1)` (process-wide): our threading happens above the kernels. Falls back to
+///   `.simd` where no BLAS is available or a dimension exceeds `Int32.max`.
+///
+/// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+public struct PointwiseConv2D: Sendable {
+    public let inputShape: Shape4
+    /// `[n, h, w, outC]`.
+    public let outputShape: Shape4
+    public let activation: FusedActivation
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    /// The layout depends on `variant`: `.reference` and `.blas` keep `[bias ×outC][filter outC x inC]`;
+    /// `.simd` packs per 16-column tile `[bias ×16][inC][×16]`, zero-padded.
+    let packed: PackedBuffer<Float>
+
+    /// Rows of the GEMM (`n·h·w`).
+    var rows: Int { inputShape.n * inputShape.h * inputShape.w }
+    var inputChannels: Int { inputShape.c }
+    var outputChannels: Int { outputShape.c }
+
+    /// Validates the parameters and packs the filter.
+    ///
+    /// - Parameters:
+    ///   - inputShape: NHWC input shape; every dimension positive.
+    ///   - outputChannels: `outC`, positive.
+    ///   - filter: `outC · inC` weights, row-major `[outC, inC]` (TFLite's OHWI with `kh = kw = 1`).
+    ///   - bias: `outC` values, or nil for none.
+    ///   - activation: The fused activation.
+    ///   - variant: The implementation; see the type's documentation.
+    /// - Throws: `KernelError` when a shape or count is invalid.
+    public init(
+        inputShape: Shape4,
+        outputChannels: Int,
+        filter: [Float],
+        bias: [Float]? = nil,
+        activation: FusedActivation = .none,
+        variant: KernelVariant = .automatic
+    ) throws(KernelError) {
+        try inputShape.validate("input")
+        guard outputChannels > 0 else {
+            throw .invalidParameter("output channel count \(outputChannels) must be positive")
+        }
+        let expected = outputChannels * inputShape.c
+        guard filter.count == expected else {
+            throw .weightCountMismatch(name: "filter", expected: expected, actual: filter.count)
+        }
+        if let bias, bias.count != outputChannels {
+            throw .weightCountMismatch(name: "bias", expected: outputChannels, actual: bias.count)
+        }
+        self.inputShape = inputShape
+        self.outputShape = Shape4(n: inputShape.n, h: inputShape.h, w: inputShape.w, c: outputChannels)
+        self.activation = activation
+        let biasValues = bias ?? Array(repeating: 0, count: outputChannels)
+
+        var chosen = variant
+        if chosen == .blas {
+            let m = inputShape.n * inputShape.h * inputShape.w
+            let fits = m <= Int(Int32.max) && outputChannels <= Int(Int32.max) && inputShape.c <= Int(Int32.max)
+            if !(PointwiseConv2D.blasAvailable && fits) { chosen = .simd }
+        }
+        switch chosen {
+        case .reference, .blas:
+            self.variant = chosen
+            self.packed = PackedBuffer(biasValues + filter, padding: 0)
+            if chosen == .blas { PointwiseConv2D.configureBLAS() }
+        case .automatic, .simd:
+            self.variant = .simd
+            self.packed = PointwiseConv2D.packSIMD(
+                inputChannels: inputShape.c, outputChannels: outputChannels, filter: filter, bias: biasValues)
+        }
+    }
+
+    /// Runs the GEMM on all batches.
+    ///
+    /// - Parameters:
+    ///   - input: `inputShape.count` floats, NHWC (`[M, inC]` row-major).
+    ///   - output: `outputShape.count` floats (`[M, outC]`). Must not overlap `input`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        switch variant {
+        case .simd: runSIMD(input: input, output: output)
+        case .blas: runBLAS(input: input, output: output)
+        default: runReference(input: input, output: output)
+        }
+    }
+}

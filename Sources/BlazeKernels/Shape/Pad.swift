@@ -1,0 +1,71 @@
+/// Constant padding of a tensor of rank 1...4 (TFLite's `PAD` / `PADV2` for float32): the input is placed at
+/// offset `before` in every dimension and the rest of the output is `constantValue`.
+///
+/// Shapes of rank below 4 are treated as padded with leading 1s (and zero paddings there).
+///
+/// Implementations: `.reference` (one output element at a time) and `.simd` (row copies and fills; also
+/// `.automatic` and `.blas`).
+///
+/// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+public struct Pad: Sendable {
+    /// The input's dimensions as given.
+    public let inputDimensions: [Int]
+    /// The output's dimensions, same rank as the input: `input + before + after` per dimension.
+    public let outputDimensions: [Int]
+    /// The input as a 4-D shape.
+    public let inputShape: Shape4
+    /// The output as a 4-D shape; `run` writes `outputShape.count` floats.
+    public let outputShape: Shape4
+    public let constantValue: Float
+    /// The implementation chosen at creation (never `.automatic`).
+    public let variant: KernelVariant
+
+    /// Padding before the input, per 4-D dimension (n, h, w, c).
+    let before: Shape4
+
+    /// - Parameters:
+    ///   - inputShape: The input's dimensions (rank 1...4), each positive.
+    ///   - paddings: One `(before, after)` pair per dimension, outermost first; none negative.
+    ///   - constantValue: The value written outside the input (TFLite's `PADV2` constant; 0 for `PAD`).
+    ///   - variant: The implementation.
+    /// - Throws: `KernelError.invalidShape` for a bad shape or a paddings count that differs from the rank,
+    ///   `.invalidParameter` for a negative padding.
+    public init(
+        inputShape: [Int], paddings: [(before: Int, after: Int)], constantValue: Float = 0,
+        variant: KernelVariant = .automatic
+    ) throws(KernelError) {
+        guard !inputShape.isEmpty else { throw .invalidShape("pad needs an input of rank 1 to 4") }
+        let shape = try Shape4(dimensions: inputShape)
+        guard paddings.count == inputShape.count else {
+            throw .invalidShape("\(paddings.count) padding pairs for a rank \(inputShape.count) input")
+        }
+        for (axis, pair) in paddings.enumerated() where pair.before < 0 || pair.after < 0 {
+            throw .invalidParameter("negative padding (\(pair.before), \(pair.after)) on axis \(axis)")
+        }
+        let lead = Array(repeating: 0, count: 4 - paddings.count)
+        let befores = lead + paddings.map(\.before)
+        let afters = lead + paddings.map(\.after)
+        let outputDimensions = inputShape.indices.map { inputShape[$0] + paddings[$0].before + paddings[$0].after }
+        self.inputDimensions = inputShape
+        self.outputDimensions = outputDimensions
+        self.inputShape = shape
+        self.outputShape = Shape4(
+            n: shape.n + befores[0] + afters[0], h: shape.h + befores[1] + afters[1],
+            w: shape.w + befores[2] + afters[2], c: shape.c + befores[3] + afters[3])
+        self.before = Shape4(n: befores[0], h: befores[1], w: befores[2], c: befores[3])
+        self.constantValue = constantValue
+        self.variant = variant == .reference ? .reference : .simd
+    }
+
+    /// Writes the padded tensor.
+    ///
+    /// - Parameters:
+    ///   - input: `inputShape.count` floats.
+    ///   - output: `outputShape.count` floats. Must not overlap `input`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        switch variant {
+        case .simd: runSIMD(input: input, output: output)
+        default: runReference(input: input, output: output)
+        }
+    }
+}
