@@ -23,26 +23,18 @@ struct GoldenTests {
         }
     }
 
-    @Test("every model and case within 1e-4 of LiteRT, fast kernels",
-          arguments: GoldenManifest.modelKeys)
-    func fastKernels(model: String) throws {
-        for golden in try GoldenCase.all() where golden.model == model {
-            let errors = try Self.run(golden, variant: .automatic)
-            print("golden \(model)/\(golden.name) automatic: worst relative error \(errors.map { String(format: "%.2e", $0) })")
-            for (k, error) in errors.enumerated() {
-                #expect(error <= Self.bound, "\(model)/\(golden.name) output \(k): \(error)")
-            }
-        }
-    }
+    static let variants: [KernelVariant] = [.automatic, .reference, .blas]
 
-    @Test("every model and case within 1e-4 of LiteRT, reference kernels",
-          arguments: GoldenManifest.modelKeys)
-    func referenceKernels(model: String) throws {
-        for golden in try GoldenCase.all() where golden.model == model {
-            let errors = try Self.run(golden, variant: .reference)
-            print("golden \(model)/\(golden.name) reference: worst relative error \(errors.map { String(format: "%.2e", $0) })")
+    @Test("every model and case within 1e-4 of LiteRT, with each kernel variant",
+          arguments: GoldenManifest.modelKeys, variants)
+    func matchesLiteRT(model: String, variant: KernelVariant) throws {
+        let cases = try GoldenCase.all().filter { $0.model == model }
+        #expect(cases.count == 2)
+        for golden in cases {
+            let errors = try Self.run(golden, variant: variant)
+            print("golden \(model)/\(golden.name) \(variant): worst relative error \(errors.map { String(format: "%.2e", $0) })")
             for (k, error) in errors.enumerated() {
-                #expect(error <= Self.bound, "\(model)/\(golden.name) output \(k): \(error)")
+                #expect(error <= Self.bound, "\(model)/\(golden.name) output \(k) with \(variant) kernels: \(error)")
             }
         }
     }
