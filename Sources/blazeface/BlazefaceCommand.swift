@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `blazeface` command-line tool: inspects `.tflite` models and runs them on this package's engine.
+@main
+struct BlazefaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blazeface",
+        abstract: "Inspect and run BlazeFace / MediaPipe face models with a pure-Swift TFLite engine.",
+        discussion: """
+            Models are read directly from their .tflite files; no TensorFlow or LiteRT library is used.
+            Tensors are exchanged as NumPy .npy files (float32, C order).
+            """,
+        version: "0.1.0",
+        subcommands: [InspectCommand.self, InferCommand.self]
+    )
+}

@@ -1,0 +1,54 @@
+import BlazeTFLite
+
+/// Readable forms of operator options and input roles, for `blazeface inspect`.
+enum OperatorOptions {
+    /// The options of an operator as `name=value` pairs in the schema's field order.
+    static func describe(_ options: BuiltinOptions) -> [(name: String, value: String)] {
+        switch options {
+        case .none, .empty:
+            return []
+        case let .conv2D(o):
+            return [("padding", padding(o.padding)), ("stride", "\(o.strideH)x\(o.strideW)"),
+                    ("dilation", "\(o.dilationH)x\(o.dilationW)"), ("activation", o.activation.description)]
+        case let .depthwiseConv2D(o):
+            return [("padding", padding(o.padding)), ("stride", "\(o.strideH)x\(o.strideW)"),
+                    ("depth_multiplier", String(o.depthMultiplier)),
+                    ("dilation", "\(o.dilationH)x\(o.dilationW)"), ("activation", o.activation.description)]
+        case let .pool2D(o):
+            return [("filter", "\(o.filterHeight)x\(o.filterWidth)"), ("padding", padding(o.padding)),
+                    ("stride", "\(o.strideH)x\(o.strideW)"), ("activation", o.activation.description)]
+        case let .add(activation), let .mul(activation):
+            return [("activation", activation.description)]
+        case let .concatenation(o):
+            return [("axis", String(o.axis)), ("activation", o.activation.description)]
+        case let .reshape(newShape):
+            return newShape.map { [("new_shape", Format.shape($0))] } ?? []
+        case let .resizeBilinear(o):
+            return [("align_corners", String(o.alignCorners)), ("half_pixel_centers", String(o.halfPixelCenters))]
+        case let .depthToSpace(blockSize):
+            return [("block_size", String(blockSize))]
+        case let .other(unionType):
+            return [("options", "union type \(unionType), not decoded")]
+        }
+    }
+
+    /// Names of an operator's inputs by position (`input`, `w`, `b`, ...), for operators whose inputs
+    /// have distinct roles; empty when all inputs play the same part (ADD, CONCATENATION, ...).
+    static func inputRoles(of code: BuiltinOperator) -> [String] {
+        switch code {
+        case .conv2D, .depthwiseConv2D, .fullyConnected: return ["in", "w", "b"]
+        case .prelu: return ["in", "alpha"]
+        case .pad: return ["in", "paddings", "value"]
+        case .resizeBilinear: return ["in", "size"]
+        case .reshape: return ["in", "shape"]
+        default: return []
+        }
+    }
+
+    private static func padding(_ p: PaddingType) -> String {
+        switch p {
+        case .same: return "SAME"
+        case .valid: return "VALID"
+        }
+    }
+}

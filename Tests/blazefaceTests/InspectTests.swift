@@ -1,0 +1,79 @@
+import BlazeRuntime
+import BlazeTestSupport
+import Foundation
+import Testing
+
+/// `blazeface inspect` end to end.
+@Suite struct InspectTests {
+    @Test("inspect shows the short-range model's structure, work and plan")
+    func shortRange() async throws {
+        let path = try TestResources.modelPath("face_detection_short_range.tflite")
+        let result = try await CommandLineTool.run(["inspect", path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.isEmpty, "\(result)")
+        let text = result.standardOutput
+        for phrase in ["face_detection_short_range.tflite", "schema version: 3", "CONV_2D", "DEPTHWISE_CONV_2D",
+                       "[1, 128, 128, 3]", "regressors", "classificators", "[1, 896, 16]", "padding=SAME",
+                       "stride=2x2", "activation=", "new_shape=", "const", "folded", "weight bytes:",
+                       "sparse tensors: 0", "Execution plan", "arena:", "kernels:", "30.8 M"] {
+            #expect(text.contains(phrase), "missing '\(phrase)'")
+        }
+
+        // The exact MAC count is the interpreter's.
+        let interpreter = try Interpreter(modelPath: path)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("multiply-accumulates per inference:") })
+        let number = line.split(separator: ":").last?.split(separator: " ").first.map(String.init)
+        #expect(number == String(interpreter.multiplyAccumulates), "\(line)")
+
+        // Every operator is listed, in execution order, and the plan's counts agree with the interpreter's.
+        let model = interpreter.model
+        for op in model.mainSubgraph.operators {
+            #expect(text.contains("#\(op.index) ") && text.contains(model.operatorCode(of: op).name))
+        }
+        #expect(text.contains("steps: \(interpreter.plan.count)"))
+        #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count)"))
+        #expect(text.contains("operators: \(model.mainSubgraph.operators.count)"))
+    }
+
+    @Test("inspect --json is valid JSON with the same facts")
+    func json() async throws {
+        let path = try TestResources.modelPath("face_detection_full_range_sparse.tflite")
+        let result = try await CommandLineTool.run(["inspect", "--json", path])
+        #expect(result.status == 0, "\(result)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let interpreter = try Interpreter(modelPath: path)
+        let plan = try #require(object["plan"] as? [String: Any])
+        #expect(plan["multiplyAccumulates"] as? Int == interpreter.multiplyAccumulates)
+        #expect(plan["steps"] as? Int == interpreter.plan.count)
+        #expect(object["sparseTensorCount"] as? Int ?? 0 > 0)
+        #expect((object["operators"] as? [Any])?.count == interpreter.model.mainSubgraph.operators.count)
+    }
+
+    @Test("inspect refuses a file that is not a model")
+    func notAModel() async throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.path("fake.tflite")
+        try Data("this is definitely not a flatbuffer".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try await CommandLineTool.run(["inspect", path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.isEmpty, "\(result)")
+        #expect(result.standardError.hasPrefix("error: "), "\(result)")
+        #expect(result.standardError.contains("not a TFLite model"), "\(result)")
+        #expect(result.standardError.contains("TFL3"), "\(result)")
+    }
+
+    @Test("inspect reports a missing file")
+    func missingFile() async throws {
+        let result = try await CommandLineTool.run(["inspect", "/nonexistent/model.tflite"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("cannot open model file"), "\(result)")
+    }
+
+    @Test("--version prints the version")
+    func version() async throws {
+        let result = try await CommandLineTool.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+}
