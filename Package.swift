@@ -20,6 +20,9 @@ let package = Package(
     name: "swift-blazeface",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
+        .library(name: "BlazeFace", targets: ["BlazeFace"]),
+        .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
+        .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
@@ -50,10 +53,29 @@ let package = Package(
             dependencies: ["BlazeTFLite", "BlazeKernels"]
         ),
 
+        // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
+        .target(name: "BlazeAnchors"),
+
+        // FaceDetector: image in, faces out, in the image's own coordinates.
+        .target(
+            name: "BlazeFace",
+            dependencies: ["BlazeRuntime", "BlazeAnchors"]
+        ),
+
+        // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
+        // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
+        .target(
+            name: "CBlazeImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
+        ),
+        .target(name: "BlazeImageIO", dependencies: ["CBlazeImageCodecs"]),
+
         // The command-line tool.
         .executableTarget(
             name: "blazeface",
             dependencies: [
+                "BlazeFace",
+                "BlazeImageIO",
                 "BlazeRuntime",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -75,6 +97,14 @@ let package = Package(
         .testTarget(
             name: "BlazeRuntimeTests",
             dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors"]),
+        .testTarget(
+            name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BlazeFaceTests",
+            dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeTestSupport"]),
     ]

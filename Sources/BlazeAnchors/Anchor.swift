@@ -1,0 +1,28 @@
+/// One SSD anchor: a reference box the model's regressors are relative to.
+///
+/// All four values are normalized to the model input (0...1 for the centre). With
+/// `AnchorOptions.fixedAnchorSize` (every BlazeFace model) `width` and `height` are 1, so the regressors
+/// are offsets in units of the decoding scale (the input size in pixels).
+public struct Anchor: Hashable, Sendable {
+    /// Horizontal centre, normalized to the input width.
+    public var xCenter: Float
+    /// Vertical centre, normalized to the input height.
+    public var yCenter: Float
+    /// Width, normalized to the input width.
+    public var width: Float
+    /// Height, normalized to the input height.
+    public var height: Float
+
+    public init(xCenter: Float, yCenter: Float, width: Float, height: Float) {
+        self.xCenter = xCenter
+        self.yCenter = yCenter
+        self.width = width
+        self.height = height
+    }
+}
+
+extension Anchor: CustomStringConvertible {
+    public var description: String {
+        "Anchor(x: \(xCenter), y: \(yCenter), w: \(width), h: \(height))"
+    }
+}

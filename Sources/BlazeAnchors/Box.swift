@@ -1,0 +1,60 @@
+/// An axis-aligned box given by its corners, normalized to the model input.
+///
+/// Boxes are not clipped to 0...1. A box with `xMin > xMax` or `yMin > yMax` is *empty*; a box with
+/// coincident edges has zero area but is not empty (MediaPipe's `Rectangle` convention).
+public struct Box: Hashable, Sendable {
+    public var xMin: Float
+    public var yMin: Float
+    public var xMax: Float
+    public var yMax: Float
+
+    public init(xMin: Float, yMin: Float, xMax: Float, yMax: Float) {
+        self.xMin = xMin
+        self.yMin = yMin
+        self.xMax = xMax
+        self.yMax = yMax
+    }
+
+    /// The box centred on (`xCenter`, `yCenter`) with the given size.
+    public init(xCenter: Float, yCenter: Float, width: Float, height: Float) {
+        self.init(
+            xMin: xCenter - width / 2, yMin: yCenter - height / 2,
+            xMax: xCenter + width / 2, yMax: yCenter + height / 2)
+    }
+
+    /// `xMax - xMin` (negative for an empty box).
+    @inlinable public var width: Float { xMax - xMin }
+    /// `yMax - yMin` (negative for an empty box).
+    @inlinable public var height: Float { yMax - yMin }
+    /// Whether a side is negative: no point lies inside the box.
+    @inlinable public var isEmpty: Bool { xMin > xMax || yMin > yMax }
+    /// `width × height`, or 0 for an empty box.
+    @inlinable public var area: Float { isEmpty ? 0 : width * height }
+    /// The centre point.
+    @inlinable public var center: Keypoint { Keypoint(x: (xMin + xMax) / 2, y: (yMin + yMax) / 2) }
+
+    /// Intersection over union, as MediaPipe's non-max suppression computes it
+    /// (`INTERSECTION_OVER_UNION` overlap).
+    ///
+    /// 0 when either box is empty or the boxes are disjoint; boxes that only touch, and zero-area boxes,
+    /// intersect in zero area and also give 0. Symmetric. Never NaN: 0 when a coordinate is NaN.
+    @inlinable
+    public func iou(with other: Box) -> Float {
+        // MediaPipe: Rectangle::Intersects (edges included), then intersection / (a1 + a2 - intersection),
+        // with 0 when that normalization is not positive.
+        if isEmpty || other.isEmpty || other.xMax < xMin || xMax < other.xMin
+            || other.yMax < yMin || yMax < other.yMin {
+            return 0
+        }
+        let intersectionWidth = min(xMax, other.xMax) - max(xMin, other.xMin)
+        let intersectionHeight = min(yMax, other.yMax) - max(yMin, other.yMin)
+        let intersection = intersectionWidth * intersectionHeight
+        let union = width * height + other.width * other.height - intersection
+        guard intersection > 0, union > 0 else { return 0 }
+        return intersection / union
+    }
+}
+
+extension Box: CustomStringConvertible {
+    public var description: String { "Box(x: \(xMin)...\(xMax), y: \(yMin)...\(yMax))" }
+}
