@@ -1,0 +1,85 @@
+import BlazeAnchors
+
+extension FaceDetector {
+    /// The BlazeFace models `Models/fetch.sh` provides.
+    public enum Model: String, Hashable, Sendable, CaseIterable {
+        /// 128x128, faces within about 2 m of a front camera (selfies, video calls). The fastest.
+        case shortRange
+        /// 192x192, faces within about 5 m (group photos, back camera).
+        case fullRange
+        /// The full-range model with sparse weights: the same task, a smaller file.
+        case fullRangeSparse
+        /// The 2020 256x256 back-camera model.
+        case backCamera
+
+        /// The model's file name in `Models/`.
+        public var fileName: String {
+            switch self {
+            case .shortRange: return "face_detection_short_range.tflite"
+            case .fullRange: return "face_detection_full_range.tflite"
+            case .fullRangeSparse: return "face_detection_full_range_sparse.tflite"
+            case .backCamera: return "face_detection_back.tflite"
+            }
+        }
+
+        /// Anchors and decoding as in MediaPipe's graph for this model.
+        public var configuration: Configuration {
+            switch self {
+            case .shortRange: return Configuration(anchors: .shortRange, decoding: .shortRange)
+            case .fullRange, .fullRangeSparse: return Configuration(anchors: .fullRange, decoding: .fullRange)
+            case .backCamera: return Configuration(anchors: .backCamera, decoding: .backCamera)
+            }
+        }
+    }
+
+    /// How to read a detector model's outputs: its SSD anchors and the decoding of boxes, keypoints and scores.
+    ///
+    /// The model must take one `1 x S x S x 3` float input (RGB in `inputRange`) and give two outputs:
+    /// regressors `1 x anchors x numCoordinates` and score logits `1 x anchors x 1`.
+    public struct Configuration: Hashable, Sendable {
+        public var anchors: AnchorOptions
+        public var decoding: DecodingOptions
+        /// The range pixel values 0...255 are mapped to (BlazeFace: -1...1).
+        public var inputRange: ClosedRange<Float>
+
+        public init(anchors: AnchorOptions, decoding: DecodingOptions, inputRange: ClosedRange<Float> = -1...1) {
+            self.anchors = anchors
+            self.decoding = decoding
+            self.inputRange = inputRange
+        }
+    }
+
+    /// How the image is fitted into the model's square input.
+    public enum Preprocessing: String, Hashable, Sendable, CaseIterable {
+        /// MediaPipe's: the whole image, scaled to fit, centred, with the border padded (the default).
+        case letterbox
+        /// The square centre of the image (the iOS apps this project started from); faces outside it are missed.
+        case centerCrop
+    }
+
+    /// Detector options.
+    public struct Options: Hashable, Sendable {
+        /// Minimum score (0...1) of a reported face; nil uses the model's graph default (0.5 short-range,
+        /// 0.6 full-range, 0.65 back camera).
+        public var minimumScore: Float?
+        /// Non-maximum suppression: MediaPipe's weighted blending (the default) or plain.
+        public var nms: NMSAlgorithm
+        /// IoU above which detections are merged or suppressed (MediaPipe's graphs: 0.3; MediaPipe Tasks: 0.5).
+        public var iouThreshold: Float
+        /// At most this many faces, the highest scores first; nil for no limit.
+        public var maximumFaces: Int?
+        /// Threads the interpreter may use (at least 1).
+        public var threadCount: Int
+        public var preprocessing: Preprocessing
+
+        public init(minimumScore: Float? = nil, nms: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3,
+                    maximumFaces: Int? = nil, threadCount: Int = 1, preprocessing: Preprocessing = .letterbox) {
+            self.minimumScore = minimumScore
+            self.nms = nms
+            self.iouThreshold = iouThreshold
+            self.maximumFaces = maximumFaces
+            self.threadCount = threadCount
+            self.preprocessing = preprocessing
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import BlazeAnchors
+import BlazeRuntime
+import Foundation
+
+/// Why a face detector could not be created or could not process an image.
+public enum FaceDetectorError: Error, Equatable, Sendable {
+    /// The model file was not found; `searched` lists the paths tried.
+    case modelNotFound(file: String, searched: [String])
+    /// The model file exists but cannot be loaded or run.
+    case invalidModel(path: String, error: InterpreterError)
+    /// The model loads but does not fit the detector's configuration (its inputs or outputs differ).
+    case incompatibleModel(path: String, reason: String)
+    /// The anchor or decoding configuration is invalid.
+    case invalidConfiguration(String)
+    /// An option is out of range.
+    case invalidOptions(String)
+    /// The image view is unusable (zero size, inconsistent row length, ...).
+    case invalidImage(String)
+}
+
+extension FaceDetectorError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case let .modelNotFound(file, searched):
+            return "model file \(file) not found (looked in: \(searched.joined(separator: ", "))); "
+                + "run Models/fetch.sh in the swift-blazeface checkout, or pass modelsDirectory: or set BLAZEFACE_MODELS "
+                + "to the folder that holds it"
+        case let .invalidModel(path, error):
+            return "cannot load model \(path): \(error.description)"
+        case let .incompatibleModel(path, reason):
+            return "model \(path) does not fit this detector: \(reason)"
+        case let .invalidConfiguration(reason):
+            return "invalid detector configuration: \(reason)"
+        case let .invalidOptions(reason):
+            return "invalid detector options: \(reason)"
+        case let .invalidImage(reason):
+            return "invalid image: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

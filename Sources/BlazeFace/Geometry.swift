@@ -1,0 +1,66 @@
+/// A point in image pixels: x to the right, y down, origin at the top-left corner of the top-left pixel.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// An axis-aligned rectangle in image pixels (origin top-left, y down).
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    public var area: Double { max(width, 0) * max(height, 0) }
+
+    /// Intersection over union with another rectangle (0 when either is empty or they do not overlap).
+    public func iou(_ other: Rect) -> Double {
+        let w = min(maxX, other.maxX) - max(minX, other.minX)
+        let h = min(maxY, other.maxY) - max(minY, other.minY)
+        guard w > 0, h > 0 else { return 0 }
+        let intersection = w * h
+        let union = area + other.area - intersection
+        return union > 0 ? intersection / union : 0
+    }
+
+    /// The rectangle grown by fractions of its own size on each side (negative values shrink it).
+    ///
+    /// For example `padded(top: 0.3, left: 0.1, bottom: 0.1, right: 0.1)` leaves room for hair above a face.
+    public func padded(top: Double, left: Double, bottom: Double, right: Double) -> Rect {
+        Rect(x: x - left * width, y: y - top * height,
+             width: width * (1 + left + right), height: height * (1 + top + bottom))
+    }
+
+    /// The rectangle grown by `fraction` of its size on every side.
+    public func padded(by fraction: Double) -> Rect {
+        padded(top: fraction, left: fraction, bottom: fraction, right: fraction)
+    }
+
+    /// The part of the rectangle inside `[0, width) x [0, height)` (empty, with zero size, if none).
+    public func clamped(width boundsWidth: Double, height boundsHeight: Double) -> Rect {
+        let x0 = min(max(minX, 0), boundsWidth), x1 = min(max(maxX, 0), boundsWidth)
+        let y0 = min(max(minY, 0), boundsHeight), y1 = min(max(maxY, 0), boundsHeight)
+        return Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+    }
+
+    public var description: String { "(x: \(x), y: \(y), width: \(width), height: \(height))" }
+}
