@@ -8,7 +8,10 @@
 # 2. runs Models/fetch.sh (idempotent; checks every model's sha256, and fetches the sample pictures,
 #    among them Models/samples/astronaut.png, a public-domain NASA photo of Eileen Collins);
 # 3. checks the sample picture's sha256;
-# 4. runs Tests/Goldens/generate.py with the venv's python.
+# 4. runs Tests/Goldens/generate.py with the venv's python;
+# 5. MediaPipe Tasks parity goldens: the Debian package libusb-1.0-0 (installed if missing), the separate venv
+#    .venv-mediapipe/ with the pins of requirements-mediapipe.txt, Tests/Goldens/mediapipe_parity.py, then
+#    mediapipe_crosscheck.py (LiteRT venv) re-deriving every MediaPipe detection from LiteRT.
 # Needs python3 (3.10-3.13) with pip and venv, and access to PyPI. Output is deterministic.
 set -euo pipefail
 
@@ -41,3 +44,19 @@ fi
 # 4. goldens
 "$venv/bin/python" "$here/generate.py"
 echo "Goldens written to Tests/Goldens/ ($(du -sh "$here" | cut -f1))."
+
+# 5. MediaPipe Tasks parity goldens (Tests/Goldens/mediapipe/); mediapipe's native library needs libusb-1.0-0.
+if command -v dpkg >/dev/null 2>&1 && ! dpkg -s libusb-1.0-0 >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libusb-1.0-0
+fi
+venv_mp="$root/.venv-mediapipe"
+if [ ! -x "$venv_mp/bin/python" ]; then
+  echo "Creating $venv_mp ..."
+  "$python" -m venv "$venv_mp"
+fi
+"$venv_mp/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements-mediapipe.txt"
+"$venv_mp/bin/python" "$here/mediapipe_parity.py"
+"$venv/bin/python" "$here/mediapipe_crosscheck.py"
