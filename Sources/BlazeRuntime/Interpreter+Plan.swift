@@ -53,3 +53,28 @@ extension StepKernel {
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Interpreter {
+    /// Runs the model like `invoke()`, and adds each step's duration in nanoseconds to
+    /// `nanoseconds[i]` (same order as `plan`; the buffer must hold at least `plan.count` values).
+    /// For profiling (`blazeface-bench --per-op`); performs no heap allocation.
+    public func invoke(addingStepNanosecondsTo nanoseconds: UnsafeMutableBufferPointer<UInt64>) throws(InterpreterError) {
+        guard nanoseconds.count >= stepCount else {
+            throw .invalidDataCount(index: 0, expected: stepCount, actual: nanoseconds.count)
+        }
+        var start = timespec(), end = timespec()
+        for i in 0..<stepCount {
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            runStep(i)
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            let elapsed = (Int64(end.tv_sec) - Int64(start.tv_sec)) * 1_000_000_000 + (Int64(end.tv_nsec) - Int64(start.tv_nsec))
+            nanoseconds[i] &+= UInt64(max(elapsed, 0))
+        }
+    }
+}

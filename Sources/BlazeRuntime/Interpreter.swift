@@ -154,6 +154,15 @@ public final class Interpreter {
         }
     }
 
+    /// Number of steps `invoke()` runs.
+    var stepCount: Int { steps.count }
+
+    /// Runs step `index` alone (for profiling).
+    @inline(__always)
+    func runStep(_ index: Int) {
+        steps.withUnsafeBufferPointer { $0[index].run() }
+    }
+
     // MARK: - Inputs
 
     /// Name, shape and type of input `index`.
