@@ -1,0 +1,102 @@
+internal import CBlazeImageCodecs
+
+/// Decodes JPEG and PNG files to 8-bit pixels.
+///
+/// JPEG (baseline, progressive, arithmetic-coded; libjpeg-turbo): grayscale becomes `.gray8`; YCbCr and
+/// RGB become `.rgb8`; CMYK and YCCK become `.rgb8` (Adobe's inverted CMYK is recognised by its APP14
+/// marker). The EXIF orientation is read from the APP1 "Exif" segment.
+///
+/// PNG (libpng): every bit depth, colour type and Adam7 interlacing. Gray becomes `.gray8`; RGB and
+/// palettes become `.rgb8`; anything with alpha or a tRNS chunk becomes `.rgba8` (gray replicated,
+/// alpha straight); 16-bit samples are rounded to 8 bits. The EXIF orientation is read from an eXIf chunk
+/// placed before the image data.
+///
+/// The orientation is reported in `DecodedImage.exifOrientation`, never applied. Gamma and ICC profiles
+/// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.
+/// Thread-safe: calls share no state.
+public enum ImageDecoder {
+    /// Reads and decodes the file at `path`.
+    ///
+    /// - Throws: `ImageIOError.cannotRead` when the file cannot be read, else as `decode(data:options:)`.
+    public static func decode(
+        contentsOf path: String, options: ImageDecodingOptions = .init()
+    ) throws(ImageIOError) -> DecodedImage {
+        try decode(data: FileIO.readAll(path), options: options)
+    }
+
+    /// Decodes a JPEG or PNG held in memory; the format is recognised from the signature.
+    ///
+    /// The header is read first: its width and height are checked against `options.maximumPixelCount`
+    /// before the pixels are allocated.
+    /// - Throws: `.unknownFormat` (no JPEG or PNG signature), `.truncated` (the data ends early, or is
+    ///   shorter than a signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
+    public static func decode(
+        data: [UInt8], options: ImageDecodingOptions = .init()
+    ) throws(ImageIOError) -> DecodedImage {
+        let codec: blz_codec
+        switch ImageFileFormat(sniffing: data) {
+        case .jpeg: codec = .BLZ_CODEC_JPEG
+        case .png: codec = .BLZ_CODEC_PNG
+        case nil:
+            if ImageFileFormat.isSignaturePrefix(data) {
+                throw .truncated("\(data.count) bytes are too few for a JPEG or PNG signature")
+            }
+            throw .unknownFormat
+        }
+        let result = data.withUnsafeBufferPointer { buffer in
+            Result { () throws(ImageIOError) in try decode(buffer, codec: codec, options: options) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(
+        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, options: ImageDecodingOptions
+    ) throws(ImageIOError) -> DecodedImage {
+        guard let decoder = blz_decoder_create(codec, data.baseAddress, data.count) else {
+            throw .unsupported("out of memory")
+        }
+        defer { blz_decoder_destroy(decoder) }
+        let name = codec == .BLZ_CODEC_JPEG ? "JPEG" : "PNG"
+
+        var header = blz_header()
+        let headerStatus = blz_decoder_read_header(decoder, &header)
+        guard headerStatus == .BLZ_STATUS_OK else { throw error(headerStatus, decoder, name) }
+
+        let width = Int(header.width), height = Int(header.height)
+        guard width > 0, height > 0 else { throw .zeroSize }
+        let (pixelCount, pixelOverflow) = width.multipliedReportingOverflow(by: height)
+        guard !pixelOverflow, pixelCount <= options.maximumPixelCount else {
+            throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount)
+        }
+        guard let format = ImagePixelFormat(channels: Int(header.channels)) else {
+            throw .unsupported("\(name): \(header.channels) channels per pixel")
+        }
+        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: format.bytesPerPixel)
+        guard !byteOverflow else { throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount) }
+
+        var orientation = 1
+        if let exif = header.exif, header.exif_size > 0 {
+            orientation = EXIFOrientation.parse(UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? 1
+        }
+
+        var pixelStatus = blz_status.BLZ_STATUS_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initializedCount in
+            pixelStatus = blz_decoder_read_pixels(decoder, buffer.baseAddress, byteCount)
+            initializedCount = pixelStatus == .BLZ_STATUS_OK ? byteCount : 0
+        }
+        guard pixelStatus == .BLZ_STATUS_OK else { throw error(pixelStatus, decoder, name) }
+        return DecodedImage(width: width, height: height, format: format, pixels: pixels, exifOrientation: orientation)
+    }
+
+    private static func error(_ status: blz_status, _ decoder: OpaquePointer, _ name: String) -> ImageIOError {
+        let message = "\(name): " + String(cString: blz_decoder_message(decoder))
+        switch status {
+        case .BLZ_STATUS_CORRUPT: return .corrupt(message)
+        case .BLZ_STATUS_TRUNCATED: return .truncated(message)
+        case .BLZ_STATUS_ZERO_SIZE: return .zeroSize
+        case .BLZ_STATUS_UNSUPPORTED: return .unsupported(message)
+        case .BLZ_STATUS_OUT_OF_MEMORY: return .unsupported("out of memory: " + message)
+        case .BLZ_STATUS_INVALID_ARGUMENT, .BLZ_STATUS_OK: return .unsupported("internal error: " + message)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why an image could not be read, decoded or written.
+public enum ImageIOError: Error, Equatable, Sendable {
+    /// The file could not be opened or read (`reason` is the system's, e.g. "No such file or directory").
+    case cannotRead(path: String, reason: String)
+    /// The data starts with neither a JPEG nor a PNG signature.
+    case unknownFormat
+    /// The data is damaged: a bad marker, CRC, compressed stream or entropy-coded segment.
+    case corrupt(String)
+    /// The data ends before the image does (including data too short to hold a signature).
+    case truncated(String)
+    /// The header declares more pixels than `ImageDecodingOptions.maximumPixelCount` (`limit`), or a
+    /// decoded size that does not fit in memory addresses.
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// The header declares a zero width or height, or an image to encode is empty.
+    case zeroSize
+    /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, ...), or an image
+    /// that cannot be encoded as given.
+    case unsupported(String)
+    /// The file could not be created or written.
+    case cannotWrite(path: String, reason: String)
+}
+
+extension ImageIOError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
+        case .unknownFormat: return "not a JPEG or PNG image"
+        case .corrupt(let detail): return "corrupt image: \(detail)"
+        case .truncated(let detail): return "truncated image: \(detail)"
+        case .tooLarge(let width, let height, let limit):
+            return "image too large: \(width) x \(height) pixels exceeds the limit of \(limit) pixels"
+        case .zeroSize: return "the image has a zero width or height"
+        case .unsupported(let detail): return "unsupported image: \(detail)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+extension ImageIOError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,100 @@
+// The codec-independent part of blz_decoder: creation, the calling sequence, messages.
+#include "decoder_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+blz_decoder *blz_decoder_create(blz_codec codec, const uint8_t *data, size_t size) {
+    blz_decoder *decoder = calloc(1, sizeof(blz_decoder));
+    if (decoder == NULL) return NULL;
+    decoder->codec = codec;
+    decoder->data = data;
+    decoder->size = data == NULL ? 0 : size;
+    decoder->stage = BLZ_STAGE_NEW;
+    return decoder;
+}
+
+static void set_failure_v(blz_decoder *decoder, blz_status status, const char *format, va_list arguments) {
+    decoder->failure = status;
+    vsnprintf(decoder->message, sizeof decoder->message, format, arguments);
+}
+
+void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    set_failure_v(decoder, status, format, arguments);
+    va_end(arguments);
+}
+
+void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    set_failure_v(decoder, status, format, arguments);
+    va_end(arguments);
+    longjmp(decoder->jump, 1);
+}
+
+int blz_checked_size(size_t a, size_t b, size_t c, size_t *result) {
+    size_t ab;
+    if (__builtin_mul_overflow(a, b, &ab) || __builtin_mul_overflow(ab, c, result)) return 0;
+    return 1;
+}
+
+blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
+    if (decoder == NULL || header == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
+    if (decoder->stage != BLZ_STAGE_NEW) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "the header was already read");
+        return BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->message[0] = '\0';
+    blz_status status;
+    switch (decoder->codec) {
+    case BLZ_CODEC_JPEG: status = blz_jpeg_read_header(decoder); break;
+    case BLZ_CODEC_PNG: status = blz_png_read_header(decoder); break;
+    default:
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "unknown codec %d", (int)decoder->codec);
+        status = BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_HEADER_READ : BLZ_STAGE_FAILED;
+    if (status == BLZ_STATUS_OK) *header = decoder->header;
+    return status;
+}
+
+blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity) {
+    if (decoder == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
+    if (decoder->stage != BLZ_STAGE_HEADER_READ) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                "read_pixels needs a successful read_header, and runs once");
+        return BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    size_t needed;
+    const blz_header *header = &decoder->header;
+    if (pixels == NULL || !blz_checked_size(header->width, header->height, header->channels, &needed)
+        || capacity != needed) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                "the pixel buffer must hold exactly %u x %u x %u bytes", header->width,
+                                header->height, header->channels);
+        return BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->message[0] = '\0';
+    blz_status status = decoder->codec == BLZ_CODEC_JPEG ? blz_jpeg_read_pixels(decoder, pixels)
+                                                         : blz_png_read_pixels(decoder, pixels);
+    decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_DONE : BLZ_STAGE_FAILED;
+    return status;
+}
+
+const char *blz_decoder_message(const blz_decoder *decoder) {
+    return decoder == NULL ? "no decoder" : decoder->message;
+}
+
+void blz_decoder_destroy(blz_decoder *decoder) {
+    if (decoder == NULL) return;
+    blz_jpeg_destroy(decoder);
+    blz_png_destroy(decoder);
+    free(decoder);
+}
+
+void blz_free(void *buffer) {
+    free(buffer);
+}

@@ -1,0 +1,58 @@
+// Private to CBlazeImageCodecs: the decoder object shared by the JPEG and PNG back ends.
+#ifndef BLAZE_DECODER_INTERNAL_H
+#define BLAZE_DECODER_INTERNAL_H
+
+#include "BlazeImageCodecs.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+
+#define BLZ_MESSAGE_CAPACITY 256
+
+/// Where a decoder is in its calling sequence.
+typedef enum blz_stage {
+    BLZ_STAGE_NEW = 0,
+    BLZ_STAGE_HEADER_READ,
+    BLZ_STAGE_DONE,
+    BLZ_STAGE_FAILED,
+} blz_stage;
+
+struct blz_jpeg_state;
+struct blz_png_state;
+
+struct blz_decoder {
+    blz_codec codec;
+    const uint8_t *data;
+    size_t size;
+    blz_stage stage;
+    blz_header header;
+    /// The status a longjmp carries back to the entry point that called setjmp.
+    blz_status failure;
+    char message[BLZ_MESSAGE_CAPACITY];
+    /// Set by every entry point before it calls into libjpeg or libpng; their error handlers jump here.
+    jmp_buf jump;
+    /// The codec's state, allocated by its read_header and released by its destroy.
+    struct blz_jpeg_state *jpeg;
+    struct blz_png_state *png;
+};
+
+/// Records a failure (status and printf-style message) without jumping.
+void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/// Records a failure and jumps back to the entry point's setjmp. Only valid while a codec call is active.
+_Noreturn void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/// `a * b * c` in `*result`, or 0 when it overflows size_t.
+int blz_checked_size(size_t a, size_t b, size_t c, size_t *result);
+
+blz_status blz_jpeg_read_header(blz_decoder *decoder);
+blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_jpeg_destroy(blz_decoder *decoder);
+
+blz_status blz_png_read_header(blz_decoder *decoder);
+blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_png_destroy(blz_decoder *decoder);
+
+#endif // BLAZE_DECODER_INTERNAL_H

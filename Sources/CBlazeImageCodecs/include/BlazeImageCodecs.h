@@ -1,0 +1,113 @@
+// BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding and PNG encoding for BlazeImageIO.
+//
+// Every libjpeg and libpng call happens in C, behind setjmp/longjmp error handlers: the functions here
+// return a status and never exit, abort or print. Decoding is split in two steps so that the caller can
+// check the image size against its pixel budget, and allocate the output itself, before any buffer that
+// grows with the image is allocated:
+//
+//     blz_decoder *d = blz_decoder_create(BLZ_CODEC_JPEG, data, size);
+//     blz_header header;
+//     if (blz_decoder_read_header(d, &header) == BLZ_STATUS_OK) {
+//         ... check header.width * header.height, allocate width * height * channels bytes ...
+//         blz_decoder_read_pixels(d, pixels, capacity);
+//     }
+//     ... on failure, blz_decoder_message(d) says why ...
+//     blz_decoder_destroy(d);
+//
+// A decoder is used by one thread at a time; different decoders are independent.
+#ifndef BLAZE_IMAGE_CODECS_H
+#define BLAZE_IMAGE_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Closed enums import into Swift as exhaustive enums.
+#if defined(__has_attribute)
+#if __has_attribute(enum_extensibility)
+#define BLZ_CLOSED_ENUM __attribute__((enum_extensibility(closed)))
+#endif
+#endif
+#ifndef BLZ_CLOSED_ENUM
+#define BLZ_CLOSED_ENUM
+#endif
+
+/// The outcome of a codec call.
+typedef enum BLZ_CLOSED_ENUM blz_status {
+    BLZ_STATUS_OK = 0,
+    /// The data is not a valid image of the codec's format (bad marker, CRC, compressed stream ...).
+    BLZ_STATUS_CORRUPT = 1,
+    /// The data ends before the image does.
+    BLZ_STATUS_TRUNCATED = 2,
+    /// The header declares a zero width or height.
+    BLZ_STATUS_ZERO_SIZE = 3,
+    /// Valid, but a variant this build cannot decode (12-bit or lossless JPEG, an odd colour space ...).
+    BLZ_STATUS_UNSUPPORTED = 4,
+    /// An allocation failed.
+    BLZ_STATUS_OUT_OF_MEMORY = 5,
+    /// The caller broke the calling sequence or passed inconsistent sizes.
+    BLZ_STATUS_INVALID_ARGUMENT = 6,
+} blz_status;
+
+/// The compressed formats a decoder reads.
+typedef enum BLZ_CLOSED_ENUM blz_codec {
+    BLZ_CODEC_JPEG = 1,
+    BLZ_CODEC_PNG = 2,
+} blz_codec;
+
+/// What `blz_decoder_read_header` learns before any pixel is decoded.
+typedef struct blz_header {
+    /// Image width and height in pixels, as the file declares them (both > 0 once the header is read).
+    uint32_t width;
+    uint32_t height;
+    /// Bytes per decoded pixel: 1 (gray), 3 (RGB) or 4 (RGBA). Rows are `width * channels` bytes.
+    uint32_t channels;
+    /// The EXIF payload, starting at its TIFF header ("II*\0" or "MM\0*"), or NULL when the file has none:
+    /// a JPEG's APP1 "Exif\0\0" segment without its 6-byte prefix, or a PNG's eXIf chunk. Owned by the
+    /// decoder; valid until `blz_decoder_destroy`. Not validated: parse it with bounds checks.
+    const uint8_t *exif;
+    size_t exif_size;
+} blz_header;
+
+typedef struct blz_decoder blz_decoder;
+
+/// A decoder for `size` bytes at `data`, which must stay valid and unchanged until the decoder is
+/// destroyed. Returns NULL only when memory is exhausted.
+blz_decoder *blz_decoder_create(blz_codec codec, const uint8_t *data, size_t size);
+
+/// Reads the header (up to the first scan or image-data chunk). Allocates nothing that grows with the
+/// image's dimensions. Call once, first.
+blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header);
+
+/// Decodes the whole image into `pixels`: `height` rows of `width * channels` bytes, top row first.
+/// `capacity` must be exactly `width * height * channels`. Call once, after a successful
+/// `blz_decoder_read_header`. On failure the buffer's contents are unspecified.
+blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity);
+
+/// A NUL-terminated description of the last failure ("" after success). Valid until the next call on
+/// the decoder or its destruction.
+const char *blz_decoder_message(const blz_decoder *decoder);
+
+/// Releases the decoder and everything it allocated. Accepts NULL.
+void blz_decoder_destroy(blz_decoder *decoder);
+
+/// Encodes 8-bit pixels as a non-interlaced PNG (default compression and adaptive filtering).
+/// `channels` is 1 (gray), 3 (RGB) or 4 (RGBA, not premultiplied); rows are `bytes_per_row` apart
+/// (at least `width * channels`). `exif` (may be NULL) is written as an eXIf chunk: a TIFF-structured
+/// payload of `exif_size` bytes. On success `*output` is a buffer of `*output_size` bytes to release with
+/// `blz_free`. On failure `message` (of `message_capacity` bytes, may be NULL) receives a description.
+blz_status blz_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
+                          size_t bytes_per_row, const uint8_t *exif, size_t exif_size,
+                          uint8_t **output, size_t *output_size, char *message, size_t message_capacity);
+
+/// Releases a buffer returned by this library. Accepts NULL.
+void blz_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // BLAZE_IMAGE_CODECS_H
