@@ -11,6 +11,6 @@ struct BlazefaceCommand: ParsableCommand {
             Tensors are exchanged as NumPy .npy files (float32, C order).
             """,
         version: "0.1.0",
-        subcommands: [InspectCommand.self, InferCommand.self]
+        subcommands: [DetectCommand.self, InspectCommand.self, InferCommand.self]
     )
 }

@@ -1,0 +1,93 @@
+import BlazeFace
+import BlazeImageIO
+
+/// Draws faces onto an upright RGB image: boxes, scores and the six keypoints.
+struct Annotator {
+    var image: DecodedImage  // rgb8, upright
+
+    /// Line width and text scale grow with the image so the drawing stays visible.
+    var scale: Int { max(1, min(image.width, image.height) / 300) }
+
+    static let boxColor: (UInt8, UInt8, UInt8) = (40, 230, 60)
+    static let keypointColors: [FaceKeypoints.Kind: (UInt8, UInt8, UInt8)] = [
+        .rightEye: (255, 60, 60), .leftEye: (60, 120, 255), .noseTip: (255, 220, 40),
+        .mouthCenter: (230, 60, 230), .rightEarTragion: (255, 150, 40), .leftEarTragion: (40, 220, 230),
+    ]
+
+    mutating func set(_ x: Int, _ y: Int, _ color: (UInt8, UInt8, UInt8)) {
+        guard x >= 0, y >= 0, x < image.width, y < image.height else { return }
+        let i = (y * image.width + x) * 3
+        image.pixels[i] = color.0
+        image.pixels[i + 1] = color.1
+        image.pixels[i + 2] = color.2
+    }
+
+    mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, _ color: (UInt8, UInt8, UInt8)) {
+        let xa = max(x0, 0), xb = min(x1, image.width), ya = max(y0, 0), yb = min(y1, image.height)
+        guard xa < xb, ya < yb else { return }
+        for y in ya..<yb { for x in xa..<xb { set(x, y, color) } }
+    }
+
+    mutating func draw(_ face: Face) {
+        let t = 2 * scale
+        let b = face.boundingBox
+        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
+              abs(b.minX) < 1e7, abs(b.maxX) < 1e7, abs(b.minY) < 1e7, abs(b.maxY) < 1e7 else { return }
+        let x0 = Int(b.minX.rounded()), y0 = Int(b.minY.rounded()), x1 = Int(b.maxX.rounded()), y1 = Int(b.maxY.rounded())
+        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y0 + t / 2, Self.boxColor)
+        fill(x0: x0 - t / 2, y0: y1 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, Self.boxColor)
+        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x0 + t / 2, y1: y1 + t / 2, Self.boxColor)
+        fill(x0: x1 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, Self.boxColor)
+        for (kind, point) in face.keypoints.all {
+            guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e7, abs(point.y) < 1e7 else { continue }
+            let r = 3 * scale, cx = Int(point.x.rounded()), cy = Int(point.y.rounded())
+            let color = Self.keypointColors[kind] ?? (255, 255, 255)
+            for dy in -r...r { for dx in -r...r where dx * dx + dy * dy <= r * r { set(cx + dx, cy + dy, color) } }
+        }
+        // The score above the box, on a dark band.
+        let text = String(format2(face.score))
+        let glyph = 2 * scale
+        let width = text.count * 6 * glyph, height = 9 * glyph
+        let top = y0 - t / 2 - height >= 0 ? y0 - t / 2 - height : y1 + t / 2
+        fill(x0: x0 - t / 2, y0: top, x1: x0 - t / 2 + width + 2 * glyph, y1: top + height, (0, 0, 0))
+        drawText(text, x: x0 - t / 2 + glyph, y: top + glyph, pixel: glyph, color: Self.boxColor)
+    }
+
+    mutating func drawText(_ text: String, x: Int, y: Int, pixel: Int, color: (UInt8, UInt8, UInt8)) {
+        var cursor = x
+        for character in text {
+            if let rows = TinyFont.glyphs[character] {
+                for (row, bits) in rows.enumerated() {
+                    for column in 0..<5 where bits & (1 << (4 - column)) != 0 {
+                        fill(x0: cursor + column * pixel, y0: y + row * pixel,
+                             x1: cursor + (column + 1) * pixel, y1: y + (row + 1) * pixel, color)
+                    }
+                }
+            }
+            cursor += 6 * pixel
+        }
+    }
+}
+
+/// A score with two decimals, without Foundation formatting.
+func format2(_ value: Float) -> String {
+    let hundredths = Int((Double(value) * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+}
+
+/// A 5x7 bitmap font for the characters scores need.
+enum TinyFont {
+    static let glyphs: [Character: [UInt8]] = [
+        "0": [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
+        "1": [0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110],
+        "2": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111],
+        "3": [0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110],
+        "4": [0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010],
+        "5": [0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110],
+        "6": [0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110],
+        "7": [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
+        "8": [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
+        "9": [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
+        ".": [0b00000, 0b00000, 0b00000, 0b00000, 0b00000, 0b01100, 0b01100],
+    ]
+}
