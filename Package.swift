@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
+        .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -80,6 +81,19 @@ let package = Package(
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // The benchmark executable (sources in Benchmarks/).
+        .executableTarget(
+            name: "blazeface-bench",
+            dependencies: [
+                "BlazeFace",
+                "BlazeImageIO",
+                "BlazeRuntime",
+                "CAllocationCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/blazeface-bench"
         ),
 
         // MARK: Tests
