@@ -88,10 +88,12 @@ struct GraphBuilder {
                                      option: "DEQUANTIZE of a non-constant tensor \(input) '\(t.name)'")
         }
         let count = t.elementCount
-        var values = [Float](repeating: 0, count: count)
+        // Allocate only after the buffer size is checked: a corrupt shape may claim up to 2^40 elements.
+        var values: [Float] = []
         switch bytes.type {
         case .float16:
             guard bytes.bytes.count == count * 2 else { throw c.constantSize(input, expected: count * 2, actual: bytes.bytes.count) }
+            values = [Float](repeating: 0, count: count)
             bytes.bytes.withUnsafeBytes { raw in
                 values.withUnsafeMutableBufferPointer { out in
                     if count > 0 { convertFloat16ToFloat32(raw.baseAddress!, count: count, into: out.baseAddress!) }
@@ -129,6 +131,14 @@ struct GraphBuilder {
         guard out.type == t.type, out.shape == t.shape else {
             throw .shapeMismatch(index: c.op.index, operator: c.code.name, tensor: output, name: out.name,
                                  expected: t.shape, actual: out.shape)
+        }
+        // A sparse constant may claim a dense size far beyond what its few stored values justify: bound the
+        // dense buffer by the arena limit and by 64 bytes per byte of model file before allocating it.
+        let denseBytes = out.elementCount.multipliedReportingOverflow(by: elementSize)
+        let limit = min(options.maximumArenaBytes, max(16 << 20, 64 * model.fileSize))
+        guard !denseBytes.overflow, denseBytes.partialValue <= limit else {
+            throw .invalidSparsity(tensor: input, name: t.name,
+                                   reason: "dense shape \(t.shape) needs \(denseBytes.partialValue) bytes, more than the limit of \(limit)")
         }
         let densifier = Densifier(shape: t.shape, sparsity: sparsity, elementSize: elementSize)
         let dense: [UInt8]

@@ -205,6 +205,9 @@ extension OperatorContext {
             throw unsupported("align_corners together with half_pixel_centers")
         }
         let inShape = try shape4(op.inputs[0])
+        // Check the size against the declared output before the kernel builds tables of that size: a
+        // corrupt size constant (up to 2^31) must be an error, not a huge allocation.
+        try expectOutput(op.outputs[0], Shape4(n: inShape.n, h: size[0], w: size[1], c: inShape.c))
         let kernel = try ResizeBilinear(inputShape: inShape, outputHeight: size[0], outputWidth: size[1],
                                         alignCorners: o.alignCorners, halfPixelCenters: o.halfPixelCenters,
                                         variant: variant)
