@@ -37,6 +37,9 @@ public final class FaceDetector: @unchecked Sendable {
     private var candidates: [Detection] = []
     private var kept: [Detection] = []
     private var scratch = NMSScratch()
+    /// Sampling positions per model column and row (first tap, weight of the second), reused.
+    private let samplingColumns: UnsafeMutablePointer<Int>
+    private let samplingRows: UnsafeMutablePointer<Int>
 
     /// A detector for one of the BlazeFace models fetched by `Models/fetch.sh`.
     ///
@@ -117,6 +120,13 @@ public final class FaceDetector: @unchecked Sendable {
                                              maxDetections: options.maximumFaces)
         candidates.reserveCapacity(anchors.count)
         kept.reserveCapacity(anchors.count)
+        samplingColumns = .allocate(capacity: 2 * size)
+        samplingRows = .allocate(capacity: 2 * size)
+    }
+
+    deinit {
+        samplingColumns.deallocate()
+        samplingRows.deallocate()
     }
 
     /// Finds the faces in `image`, highest score first.
@@ -134,9 +144,11 @@ public final class FaceDetector: @unchecked Sendable {
         let region = Preprocessor.region(width: image.uprightWidth, height: image.uprightHeight,
                                          mode: options.preprocessing)
         let size = inputSize, range = configuration.inputRange
+        let columns = samplingColumns, rows = samplingRows
         do {
             try interpreter.withInput(at: 0) { input in
-                Preprocessor.fill(input.baseAddress!, size: size, image: image, region: region, range: range)
+                Preprocessor.fill(input.baseAddress!, size: size, image: image, region: region, range: range,
+                                  columns: columns, rows: rows)
             }
             try interpreter.invoke()
             try interpreter.withOutput(at: regressorsOutput) { regressors in
@@ -150,8 +162,9 @@ public final class FaceDetector: @unchecked Sendable {
         }
         suppression(candidates, into: &kept, scratch: &scratch)
         faces.removeAll(keepingCapacity: true)
-        for detection in kept {
-            faces.append(Self.face(from: detection, region: region))
+        // Index loop: a `for detection in kept` iterator allocates in unoptimized builds.
+        for index in 0..<kept.count {
+            faces.append(Self.face(from: kept[index], region: region))
         }
     }
 

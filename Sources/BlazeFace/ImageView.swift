@@ -48,9 +48,10 @@ public struct ImageView: @unchecked Sendable {
         _ pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil, pixelFormat: PixelFormat,
         orientation: ImageOrientation = .up, _ body: (ImageView) throws -> R
     ) throws -> R {
-        let rowBytes = bytesPerRow ?? width * pixelFormat.bytesPerPixel
+        let (packedRowBytes, rowOverflow) = width.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
+        let rowBytes = bytesPerRow ?? packedRowBytes
         let (needed, overflow) = rowBytes.multipliedReportingOverflow(by: max(height, 0))
-        guard !overflow, pixels.count >= needed else {
+        guard !(bytesPerRow == nil && rowOverflow), !overflow, pixels.count >= needed else {
             throw FaceDetectorError.invalidImage("\(pixels.count) bytes cannot hold \(height) rows of \(rowBytes) bytes")
         }
         return try pixels.withUnsafeBytes { raw in

@@ -40,7 +40,12 @@ extension Interpreter {
         public var tensorIndex: Int
 
         /// Number of elements.
-        public var elementCount: Int { shape.reduce(1, *) }
+        public var elementCount: Int {
+            // An index loop: `reduce` allocates in unoptimized builds, and this runs on every frame.
+            var count = 1
+            for i in 0..<shape.count { count *= shape[i] }
+            return count
+        }
         /// Number of bytes (`elementCount * 4`).
         public var byteCount: Int { elementCount * MemoryLayout<Float>.size }
 
