@@ -1,0 +1,146 @@
+import ArgumentParser
+import BlazeFace
+import CAllocationCounter
+import Foundation
+
+/// `blazeface-bench`: measures the interpreter on the bundled models, and optionally the whole detector.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blazeface-bench",
+        abstract: "Measure load time, invoke latency, GFLOP/s, allocations and memory of the BlazeFace models.",
+        discussion: """
+            Models: short-range, full-range, full-range-sparse, back, face-mesh (face_landmark.tflite), iris \
+            (iris_landmark.tflite), or the path of a .tflite file; default: all six. Models are found in \
+            --models-dir, else $BLAZEFACE_MODELS, else ./Models (run Models/fetch.sh).
+            Every input is filled once with the fixed pattern ((i * 37) mod 255) / 127.5 - 1.
+            Build in release: swift build -c release --product blazeface-bench. \
+            Side by side with LiteRT: Benchmarks/compare_litert.sh. See Documentation/Benchmarks.md.
+            """)
+
+    @Option(name: .customLong("model"), help: ArgumentHelp("A model name or .tflite path (repeatable; default: all six).", valueName: "name-or-path"))
+    var models: [String] = []
+
+    @Option(help: "Interpreter threads (Interpreter.Options.threadCount).")
+    var threads: Int = 1
+
+    @Option(help: "Timed invokes per model.")
+    var iterations: Int = 200
+
+    @Option(help: "Untimed warm-up invokes per model.")
+    var warmup: Int = 20
+
+    @Option(help: ArgumentHelp("Stop a model's timed invokes after this many seconds even if fewer than --iterations ran (warm-up: a quarter of it).", valueName: "seconds"))
+    var timeLimit: Double?
+
+    @Option(help: "Loads per model for the load time (the median is reported).")
+    var loads: Int = 5
+
+    @Flag(help: "Print one JSON object instead of tables.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also time FaceDetector.detect(_:into:) on this JPEG or PNG (short-range and every selected detector model).", valueName: "image"))
+    var detect: String?
+
+    @Option(help: ArgumentHelp("With --detect: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
+    var detectSize: String?
+
+    @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
+    var detectOnly = false
+
+    @Flag(help: "Print a per-operator profile of each model.")
+    var perOp = false
+
+    @Option(help: ArgumentHelp("Folder holding the fetched models.", valueName: "dir"))
+    var modelsDir: String?
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be at least 0") }
+        if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be positive") }
+        guard loads >= 1 else { throw ValidationError("--loads must be at least 1") }
+        if detectSize != nil, detect == nil { throw ValidationError("--detect-size needs --detect IMAGE") }
+        if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
+        if let detectSize, Self.parseSize(detectSize) == nil {
+            throw ValidationError("--detect-size must look like 1280x720")
+        }
+    }
+
+    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w * h <= 100_000_000 else { return nil }
+        return (w, h)
+    }
+
+    func run() throws {
+        do {
+            try measure()
+        } catch {
+            FileHandle.standardError.write(Data("blazeface-bench: error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func measure() throws {
+        var seen = Set<String>()
+        let arguments = models.isEmpty ? ModelChoice.names.map(\.name) : models
+        let choices = try arguments.filter { seen.insert($0).inserted }.map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
+
+        // Decode the frame first: a bad image fails before minutes of measuring.
+        let frame = try detect.map { try Frame.load($0, canvas: detectSize.flatMap(Self.parseSize)) }
+
+        var invokes: [InvokeResult] = []
+        if !json, !detectOnly {
+            print(TextReport.header(threads: threads, iterations: iterations, warmup: warmup, loads: loads))
+            print()
+        }
+        for choice in choices where !detectOnly {
+            progress("\(choice.name): loading and invoking ...")
+            invokes.append(try InvokeBenchmark.run(choice, threads: threads, iterations: iterations, warmup: warmup,
+                                                   loads: loads, perOp: perOp, timeLimit: timeLimit))
+        }
+        if !json, !detectOnly {
+            print(TextReport.invokeTable(invokes))
+            if blaze_allocation_counting_available() != 1 { print("(allocation counting is unavailable on this platform)") }
+            if threads > 1 { print("(with \(threads) threads only the calling thread's allocations are counted)") }
+            for result in invokes where result.profile != nil { print(TextReport.profileTable(result)) }
+        }
+
+        var detects: [DetectResult] = []
+        if let frame {
+            var detectorChoices = choices.filter { $0.detector != nil }
+            if !detectorChoices.contains(where: { $0.detector == .shortRange }) {
+                detectorChoices.insert(try ModelChoice.resolve("short-range", modelsDir: modelsDir), at: 0)
+            }
+            for choice in detectorChoices {
+                progress("\(choice.name): detect on \(frame.width)x\(frame.height) ...")
+                detects.append(try DetectBenchmark.run(choice, detectorModel: choice.detector!, frame: frame, threads: threads,
+                                                       iterations: iterations, warmup: warmup, timeLimit: timeLimit))
+            }
+            if !json { print(TextReport.detectTable(detects)) }
+        }
+
+        progress(nil)
+        if json {
+            let report = JSONReport(
+                results: invokes.map(\.json), detect: detects.map(\.json),
+                settings: JSONSettings(
+                    iterations: iterations, warmup: warmup, loads: loads, threads: threads, time_limit_s: timeLimit,
+                    input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",
+                    arithmetic_limit_gflops_per_thread: singleCoreLimitGFLOPS,
+                    allocation_counting: blaze_allocation_counting_available() == 1
+                        ? "heap allocations of the calling thread (malloc interposed by CAllocationCounter)" : "unavailable",
+                    peak_rss: "VmHWM (or ru_maxrss), reset before each model where /proc/self/clear_refs allows",
+                    cpus: ProcessInfo.processInfo.activeProcessorCount))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+        }
+    }
+
+    /// A progress line on stderr when it is a terminal; nil clears it.
+    private func progress(_ message: String?) {
+        guard isatty(STDERR_FILENO) != 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(message ?? "")".utf8))
+    }
+}

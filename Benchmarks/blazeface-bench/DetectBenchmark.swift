@@ -1,0 +1,122 @@
+import BlazeFace
+import BlazeImageIO
+import BlazeRuntime
+import CAllocationCounter
+import Foundation
+
+/// The frame `--detect` measures: an upright RGB image, optionally placed on a canvas.
+struct Frame {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]  // rgb8, tightly packed
+    /// How the frame was made, for the report.
+    var recipe: String
+
+    /// Decodes `path` once, applies its EXIF orientation and converts it to RGB. With `canvas`, the
+    /// picture is centred on a canvas of that size filled with gray 128 (cropped centred if larger):
+    /// top-left corner at ((W − w) / 2, (H − h) / 2), integer division, as `litert_bench.py mediapipe`.
+    static func load(_ path: String, canvas: (width: Int, height: Int)?) throws -> Frame {
+        let image = try ImageDecoder.decode(contentsOf: path)
+        let orientation = ImageOrientation(exif: image.exifOrientation) ?? .up
+        let w = orientation.swapsDimensions ? image.height : image.width
+        let h = orientation.swapsDimensions ? image.width : image.height
+        let bpp = image.format.bytesPerPixel
+        var upright = [UInt8](repeating: 0, count: w * h * 3)
+        for v in 0..<h {
+            for u in 0..<w {
+                let (x, y) = orientation.storedPixel(u: u, v: v, width: image.width, height: image.height)
+                let p = (y * image.width + x) * bpp, q = (v * w + u) * 3
+                let gray = image.format == .gray8
+                upright[q] = image.pixels[p]
+                upright[q + 1] = image.pixels[gray ? p : p + 1]
+                upright[q + 2] = image.pixels[gray ? p : p + 2]
+            }
+        }
+        let name = (path as NSString).lastPathComponent
+        guard let canvas else {
+            return Frame(width: w, height: h, pixels: upright, recipe: "\(name) (\(w)x\(h)) as decoded")
+        }
+        let cw = canvas.width, ch = canvas.height
+        var pixels = [UInt8](repeating: 128, count: cw * ch * 3)
+        let left = (cw - w) / 2, top = (ch - h) / 2  // negative: the picture is cropped
+        for v in max(0, -top)..<min(h, ch - top) {
+            let columns = max(0, -left)..<min(w, cw - left)
+            guard !columns.isEmpty else { continue }
+            let src = (v * w + columns.lowerBound) * 3
+            let dst = ((v + top) * cw + columns.lowerBound + left) * 3
+            pixels.replaceSubrange(dst..<(dst + columns.count * 3), with: upright[src..<(src + columns.count * 3)])
+        }
+        return Frame(width: cw, height: ch, pixels: pixels,
+                     recipe: "\(name) (\(w)x\(h)) centred at (\(left), \(top)) on a \(cw)x\(ch) gray-128 canvas")
+    }
+}
+
+/// What the detect benchmark measured for one detector model.
+struct DetectResult {
+    var model: ModelChoice
+    var threads: Int
+    var frame: Frame
+    var detect: Summary
+    var invoke: Summary
+    var detectAllocations: Int
+    var invokeAllocations: Int
+    var iterations: Int
+    var faces: [Face]
+}
+
+enum DetectBenchmark {
+    /// Times `FaceDetector.detect(_:into:)` on `frame` against a bare `Interpreter.invoke()` of the same
+    /// model, alternating blocks of 10 of each so both see the same machine load.
+    static func run(_ model: ModelChoice, detectorModel: FaceDetector.Model, frame: Frame, threads: Int,
+                    iterations: Int, warmup: Int, timeLimit: Double? = nil) throws -> DetectResult {
+        let detector = try FaceDetector(modelPath: model.path, configuration: detectorModel.configuration,
+                                        options: .init(threadCount: threads))
+        let bare = try Interpreter(modelPath: model.path, options: .init(threadCount: threads))
+        try bare.withInput(at: 0) { input in
+            for i in 0..<input.count { input[i] = patternValue(i) }
+        }
+        let detectTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
+        let invokeTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
+        defer { detectTimes.deallocate(); invokeTimes.deallocate() }
+        var faces: [Face] = []
+        faces.reserveCapacity(256)
+        var detectAllocations = 0, invokeAllocations = 0
+        var done = 0
+        try frame.pixels.withUnsafeBytes { raw in
+            let view = try ImageView(baseAddress: raw.baseAddress!, width: frame.width, height: frame.height,
+                                     bytesPerRow: frame.width * 3, pixelFormat: .rgb8)
+            let warmupLimit = Deadline(seconds: timeLimit.map { $0 / 4 })
+            var warm = 0
+            while warm < warmup, !warmupLimit.passed {
+                try detector.detect(view, into: &faces)
+                try bare.invoke()
+                warm += 1
+            }
+            let limit = Deadline(seconds: timeLimit)
+            let block = 10
+            while done < iterations, !limit.passed {
+                let end = min(done + block, iterations)
+                blaze_allocation_counting_begin()
+                for i in done..<end {
+                    let start = nowNanoseconds()
+                    try detector.detect(view, into: &faces)
+                    detectTimes[i] = nowNanoseconds() &- start
+                }
+                detectAllocations += blaze_allocation_counting_end()
+                blaze_allocation_counting_begin()
+                for i in done..<end {
+                    let start = nowNanoseconds()
+                    try bare.invoke()
+                    invokeTimes[i] = nowNanoseconds() &- start
+                }
+                invokeAllocations += blaze_allocation_counting_end()
+                done = end
+            }
+        }
+        return DetectResult(model: model, threads: threads, frame: frame,
+                            detect: Summary(nanoseconds: Array(detectTimes[0..<done])),
+                            invoke: Summary(nanoseconds: Array(invokeTimes[0..<done])),
+                            detectAllocations: detectAllocations, invokeAllocations: invokeAllocations,
+                            iterations: done, faces: faces)
+    }
+}
