@@ -13,6 +13,7 @@ public enum TestResources {
 
     public struct Missing: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The path of a fetched model file, or an error telling how to fetch it.
