@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // swift-blazeface: a pure-Swift engine for Google's BlazeFace detectors and MediaPipe's face-mesh and iris
 // models. It reads .tflite files itself and runs them on its own kernels.
@@ -12,6 +12,28 @@ let blasDependency: [Target.Dependency] = [
 ]
 let blasLinker: [LinkerSetting] = [
     .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS, .watchOS]))
+]
+
+// MARK: - Kernel instruction sets
+
+/// `BlazeKernelsFMA` is the microkernels folder of `BlazeKernels` (a symbolic link to
+/// `Sources/BlazeKernels/Microkernels`) compiled a second time with AVX2, FMA and F16C enabled; `BlazeKernels`
+/// picks one of the two builds once per process from CPUID (`KernelInstructionSet`). The features are given
+/// as clang target features through `-Xcc`, which Swift's code generation uses too. Unlike
+/// `-target-cpu haswell` or `-Xcc -mavx2`, which are errors when compiling for arm64 (Apple silicon, Linux
+/// arm64), an unknown target feature is only a warning there ("'+avx2' is not a recognized feature for this
+/// target (ignoring feature)"), and those builds never select the module. Since swift-tools-version 6.2 these
+/// `unsafeFlags` no longer prevent depending on this package by version.
+let x86FeatureFlags: [String] = ["+avx2", "+fma", "+f16c"].flatMap {
+    ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", $0]
+}
+/// The platforms whose x86-64 builds get the AVX2/FMA module. Elsewhere (iOS, Android, ...) BlazeKernelsFMA is
+/// compiled without the flags or `BLAZE_KERNELS_FMA`, reports so (`Microkernels.isAVX2FMABuild`), and is never
+/// selected. SwiftPM has no architecture condition, hence the warnings above on arm64.
+let fmaPlatforms: [Platform] = [.linux, .macOS, .windows]
+let fmaKernelSettings: [SwiftSetting] = [
+    .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
+    .unsafeFlags(x86FeatureFlags, .when(platforms: fmaPlatforms)),
 ]
 
 // MARK: - Package
@@ -44,9 +66,12 @@ let package = Package(
         // NHWC float32 kernels, one folder per operator, each with a scalar reference.
         .target(
             name: "BlazeKernels",
-            dependencies: blasDependency,
+            dependencies: blasDependency + ["CBlazeCPU", "BlazeKernelsFMA"],
             linkerSettings: blasLinker
         ),
+        // The same microkernels built for AVX2/FMA/F16C (see `fmaKernelSettings`), and CPUID detection.
+        .target(name: "BlazeKernelsFMA", swiftSettings: fmaKernelSettings),
+        .target(name: "CBlazeCPU"),
 
         // The interpreter: lowers TFLite operators to kernels, folds constants, plans one arena.
         .target(

@@ -1,3 +1,5 @@
+import BlazeKernelsFMA
+
 extension Conv2D {
     /// Floats per packed 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`.
     static func simdTileSize(filterShape: Shape4) -> Int {
@@ -66,6 +68,30 @@ extension Conv2D {
                     }
                 }
             }
+        }
+    }
+
+    /// The implicit GEMM (dilation 1), one image at a time, on the chosen instruction set.
+    func runGEMM(_ packed: UnsafePointer<Float>, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        let g = geometry
+        let i = inputShape, o = outputShape
+        let (lo, hi) = activation.bounds
+        for b in 0..<i.n {
+            let image = input + b * i.h * i.w * i.c
+            let result = output + b * o.h * o.w * o.c
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.convolution(
+                    input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
+                    output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
+                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi)
+                continue
+            }
+            Microkernels.convolution(
+                input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
+                output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
+                kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi)
         }
     }
 }

@@ -5,9 +5,15 @@
 ///
 /// Implementations (see `KernelVariant`):
 /// - `.reference`: direct scalar loops over the OHWI filter.
-/// - `.simd`: vectorized over output channels, 8 at a time, with the filter packed per 8-channel tile as
-///   `[bias ×8][kh][kw][inC][×8]`. Handles any kernel size, stride, dilation and padding. A 1x1, stride-1
-///   convolution instead uses `PointwiseConv2D`'s register-tiled GEMM.
+/// - `.simd`: a 1x1, stride-1 convolution uses `PointwiseConv2D`'s register-tiled GEMM. Any other
+///   convolution with dilation 1 is an implicit GEMM on the same microkernels (no im2col): for an output
+///   pixel and a filter row, the `kw·inC` taps are contiguous in the input row, so the tile's rows are
+///   output pixels `stride·inC` apart, accumulated over the in-bounds filter rows; the filter is packed in
+///   column panels `[bias ×NR][kh][kw][inC][×NR]`. A border column (window crossing the left or right edge)
+///   runs down the image as its own tiles over its in-bounds taps; only corner pixels run alone (no padded
+///   copy). With dilation, the filter is packed per 8-channel tile as
+///   `[bias ×8][kh][kw][inC][×8]` and vectorized over output channels only (baseline instructions).
+///   Runs on `instructionSet` (AVX2/FMA where the CPU has it).
 /// - `.blas`: 1x1, stride-1 convolutions only (`PointwiseConv2D` with `cblas_sgemm`); otherwise falls back
 ///   to `.simd`.
 /// - `.automatic`: `.simd` (which includes the pointwise GEMM).
@@ -24,12 +30,16 @@ public struct Conv2D: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     enum Implementation: Sendable {
         /// `[bias ×outC][filter OHWI]`.
         case reference(PackedBuffer<Float>)
-        /// Per 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`, zero-padded.
+        /// Per 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`, zero-padded (dilated convolutions).
         case simd(PackedBuffer<Float>)
+        /// Implicit GEMM, column panels `[bias ×NR][kh·kw·inC][×NR]` (`PackedGEMM`).
+        case gemm(PackedBuffer<Float>)
         case pointwise(PointwiseConv2D)
     }
 
@@ -50,6 +60,8 @@ public struct Conv2D: Sendable {
     ///   - padding: TFLite's SAME or VALID.
     ///   - activation: The fused activation applied to each output.
     ///   - variant: The implementation to use; see the type's documentation for fallbacks.
+    ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape, count or parameter is invalid.
     public init(
         inputShape: Shape4,
@@ -62,7 +74,8 @@ public struct Conv2D: Sendable {
         dilationW: Int = 1,
         padding: Padding,
         activation: FusedActivation = .none,
-        variant: KernelVariant = .automatic
+        variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         try inputShape.validate("input")
         try filterShape.validate("filter")
@@ -92,6 +105,7 @@ public struct Conv2D: Sendable {
         self.geometry = geometry
         self.activation = activation
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.n)
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
 
         let isPointwise = filterShape.h == 1 && filterShape.w == 1 && strideH == 1 && strideW == 1
         let biasValues = bias ?? Array(repeating: 0, count: filterShape.n)
@@ -103,9 +117,15 @@ public struct Conv2D: Sendable {
             if isPointwise {
                 let gemm = try PointwiseConv2D(
                     inputShape: inputShape, outputChannels: filterShape.n, filter: filter, bias: bias,
-                    activation: activation, variant: variant == .blas ? .blas : .simd)
+                    activation: activation, variant: variant == .blas ? .blas : .simd,
+                    instructionSet: self.instructionSet)
                 self.variant = gemm.variant
                 self.implementation = .pointwise(gemm)
+            } else if dilationH == 1 && dilationW == 1 {
+                self.variant = .simd
+                self.implementation = .gemm(PackedGEMM.pack(
+                    columns: filterShape.n, depth: filterShape.h * filterShape.w * filterShape.c,
+                    weights: filter, bias: biasValues))
             } else {
                 self.variant = .simd
                 self.implementation = .simd(Conv2D.packSIMD(filterShape: filterShape, filter: filter, bias: biasValues))
@@ -122,6 +142,7 @@ public struct Conv2D: Sendable {
         switch implementation {
         case .reference(let packed): runReference(packed.pointer, input: input, output: output)
         case .simd(let packed): runSIMD(packed.pointer, input: input, output: output)
+        case .gemm(let packed): runGEMM(packed.pointer, input: input, output: output)
         case .pointwise(let gemm): gemm.run(input: input, output: output)
         }
     }

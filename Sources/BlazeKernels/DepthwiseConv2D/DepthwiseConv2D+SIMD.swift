@@ -1,3 +1,5 @@
+import BlazeKernelsFMA
+
 extension DepthwiseConv2D {
     /// Packs the `[1, kh, kw, C·M]` filter per 8-output-channel group as `[bias ×8][taps][×8]`, zero-padded.
     static func packSIMD(channels: Int, taps: Int, filter: [Float], bias: [Float]) -> PackedBuffer<Float> {
@@ -10,6 +12,27 @@ extension DepthwiseConv2D {
             group[lane] = bias[oc]
             for t in 0..<taps {
                 group[8 * (t + 1) + lane] = filter[t * channels + oc]
+            }
+        }
+        return packed
+    }
+
+    /// Packs the `[1, kh, kw, C]` filter for the register-blocked microkernel: per group of 8 channels
+    /// `[bias ×8][taps][×8]`, group `g` covering channels from `Microkernels.depthwiseGroupStart(g)` (with 8
+    /// channels or more the last group overlaps the previous one; with fewer, it is zero-padded).
+    static func packBlocked(channels: Int, taps: Int, filter: [Float], bias: [Float]) -> PackedBuffer<Float> {
+        let groups = (channels + 7) / 8
+        let groupSize = 8 * (taps + 1)
+        let packed = PackedBuffer<Float>(count: groups * groupSize, repeating: 0)
+        for g in 0..<groups {
+            let group = packed.pointer + g * groupSize
+            let start = Microkernels.depthwiseGroupStart(g, channels: channels)
+            for lane in 0..<min(8, channels - start) {
+                let oc = start + lane
+                group[lane] = bias[oc]
+                for t in 0..<taps {
+                    group[8 * (t + 1) + lane] = filter[t * channels + oc]
+                }
             }
         }
         return packed
@@ -74,6 +97,31 @@ extension DepthwiseConv2D {
                     }
                 }
             }
+        }
+    }
+
+    /// Depth multiplier 1, no dilation: the register-blocked microkernel, one image at a time.
+    func runBlocked(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        let g = geometry
+        let i = inputShape, o = outputShape
+        let (lo, hi) = activation.bounds
+        let weights = UnsafePointer(packed.pointer)
+        for b in 0..<i.n {
+            let image = input + b * i.h * i.w * i.c
+            let result = output + b * o.h * o.w * o.c
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.depthwise(
+                    input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
+                    output: result, outputHeight: o.h, outputWidth: o.w,
+                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                    padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi)
+                continue
+            }
+            Microkernels.depthwise(
+                input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
+                output: result, outputHeight: o.h, outputWidth: o.w,
+                kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi)
         }
     }
 }

@@ -9,8 +9,15 @@
 /// - `.reference`: direct scalar loops over the `[1, kh, kw, C·M]` filter.
 /// - `.simd` (and `.automatic`; `.blas` falls back to it): vectorized over output channels 8 at a time,
 ///   with the filter packed per 8-channel group as `[bias ×8][kh·kw][×8]`; the last group is partial
-///   (masked loads and stores, never touching memory past the tensors). Borders are handled in the kernel
-///   by skipping out-of-range taps, with no padded copy.
+///   (partial loads and stores, never touching memory past the tensors). Borders are handled in the kernel
+///   by skipping out-of-range taps, with no padded copy. With depth multiplier 1 and no dilation (every
+///   depthwise convolution of the face models), the microkernels are register-blocked, on `instructionSet`
+///   (AVX2/FMA where the CPU has it): 3x3 with stride 1 or 2 runs whole output rows in blocks of 8 (or 4)
+///   pixels, each input column loaded once per filter row for all the pixels that read it, the border pixels
+///   inside the first and last blocks; other sizes run blocks of 8 and 4 pixels sharing each tap's weight and
+///   the border pixels one at a time. Channels in groups of 8, the last group overlapping the previous one
+///   (`Microkernels/Depthwise.swift`). Otherwise (multiplier or dilation), one pixel at a time with baseline
+///   instructions.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: Sendable {
@@ -22,9 +29,14 @@ public struct DepthwiseConv2D: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
-    /// `.reference`: `[bias ×C·M][filter kh x kw x C·M]`. `.simd`: per 8-channel group `[bias ×8][taps][×8]`.
+    /// `.reference`: `[bias ×C·M][filter kh x kw x C·M]`. `.simd`: per 8-channel group `[bias ×8][taps][×8]`
+    /// (for the register-blocked kernel the last group overlaps the previous one; see `packBlocked`).
     let packed: PackedBuffer<Float>
+    /// Whether `.simd` runs the register-blocked microkernel (depth multiplier 1, no dilation).
+    let isBlocked: Bool
 
     /// Validates the parameters and packs the filter.
     ///
@@ -42,6 +54,8 @@ public struct DepthwiseConv2D: Sendable {
     ///   - padding: TFLite's SAME or VALID.
     ///   - activation: The fused activation.
     ///   - variant: The implementation; see the type's documentation.
+    ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape, count or parameter is invalid.
     public init(
         inputShape: Shape4,
@@ -55,7 +69,8 @@ public struct DepthwiseConv2D: Sendable {
         dilationW: Int = 1,
         padding: Padding,
         activation: FusedActivation = .none,
-        variant: KernelVariant = .automatic
+        variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         try inputShape.validate("input")
         try filterShape.validate("filter")
@@ -93,15 +108,21 @@ public struct DepthwiseConv2D: Sendable {
         self.geometry = geometry
         self.depthMultiplier = multiplier
         self.activation = activation
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         let biasValues = bias ?? Array(repeating: 0, count: filterShape.c)
+        let blocked = multiplier == 1 && dilationH == 1 && dilationW == 1
         switch variant {
         case .reference:
             self.variant = .reference
+            self.isBlocked = false
             self.packed = PackedBuffer(biasValues + filter, padding: 0)
         case .automatic, .simd, .blas:
             self.variant = .simd
-            self.packed = DepthwiseConv2D.packSIMD(
-                channels: filterShape.c, taps: filterShape.h * filterShape.w, filter: filter, bias: biasValues)
+            self.isBlocked = blocked
+            let taps = filterShape.h * filterShape.w
+            self.packed = blocked
+                ? DepthwiseConv2D.packBlocked(channels: filterShape.c, taps: taps, filter: filter, bias: biasValues)
+                : DepthwiseConv2D.packSIMD(channels: filterShape.c, taps: taps, filter: filter, bias: biasValues)
         }
     }
 
@@ -112,7 +133,12 @@ public struct DepthwiseConv2D: Sendable {
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
-        case .simd: runSIMD(input: input, output: output)
+        case .simd:
+            if isBlocked {
+                runBlocked(input: input, output: output)
+            } else {
+                runSIMD(input: input, output: output)
+            }
         default: runReference(input: input, output: output)
         }
     }

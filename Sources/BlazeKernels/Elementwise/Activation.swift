@@ -1,3 +1,5 @@
+import BlazeKernelsFMA
+
 /// A standalone activation (TFLite's `RELU`, `RELU6`, `RELU_N1_TO_1`): `output = min(max(x, lower), upper)`
 /// over `count` floats of any shape. NaN passes through, as in TFLite.
 ///
@@ -11,17 +13,23 @@ public struct Activation: Sendable {
     public let function: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// - Parameters:
     ///   - count: Elements per run, at least 0.
     ///   - function: The clamp to apply.
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a negative count.
-    public init(count: Int, function: FusedActivation, variant: KernelVariant = .automatic) throws(KernelError) {
+    public init(count: Int, function: FusedActivation, variant: KernelVariant = .automatic,
+                instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         guard count >= 0 else { throw .invalidShape("element count \(count) is negative") }
         self.count = count
         self.function = function
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Applies the activation.
@@ -31,15 +39,16 @@ public struct Activation: Sendable {
     ///   - output: `count` floats; may equal `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let (lo, hi) = function.bounds
-        var i = 0
         if variant == .simd {
-            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-            while i + 8 <= count {
-                store8(clamp(load8(input + i), lower, upper), output + i)
-                i += 8
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.clampBuffer(count: count, input: input, output: output, lower: lo, upper: hi)
+            } else {
+                Microkernels.clampBuffer(count: count, input: input, output: output, lower: lo, upper: hi)
             }
+            return
         }
-        // The reference, and the SIMD tail.
+        // The reference.
+        var i = 0
         while i < count {
             output[i] = clamp(input[i], lo, hi)
             i += 1

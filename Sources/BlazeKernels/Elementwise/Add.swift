@@ -20,6 +20,8 @@ public struct Add: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
 
@@ -28,15 +30,19 @@ public struct Add: Sendable {
     ///   - rhsShape: The second operand's shape; each dimension equal to `lhsShape`'s or one of them 1.
     ///   - activation: The fused activation.
     ///   - variant: The implementation; see the type's documentation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` or `.notBroadcastable`.
     public init(
-        lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic
+        lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         self.plan = try BroadcastPlan(lhsShape, rhsShape)
         self.lhsShape = lhsShape
         self.rhsShape = rhsShape
         self.activation = activation
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Computes `act(lhs + rhs)`.

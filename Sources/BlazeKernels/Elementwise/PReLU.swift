@@ -16,6 +16,8 @@ public struct PReLU: Sendable {
     public var outputShape: Shape4 { plan.outputShape }
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
     let alpha: PackedBuffer<Float>
@@ -25,8 +27,11 @@ public struct PReLU: Sendable {
     ///   - alphaShape: The slopes' shape (rank < 4 padded with leading 1s); broadcastable with `inputShape`.
     ///   - alpha: `alphaShape.count` slopes.
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape`, `.notBroadcastable` or `.weightCountMismatch`.
-    public init(inputShape: Shape4, alphaShape: Shape4, alpha: [Float], variant: KernelVariant = .automatic) throws(KernelError) {
+    public init(inputShape: Shape4, alphaShape: Shape4, alpha: [Float], variant: KernelVariant = .automatic,
+                instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         self.plan = try BroadcastPlan(inputShape, alphaShape)
         guard alpha.count == alphaShape.count else {
             throw .weightCountMismatch(name: "alpha", expected: alphaShape.count, actual: alpha.count)
@@ -35,6 +40,7 @@ public struct PReLU: Sendable {
         self.alphaShape = alphaShape
         self.alpha = PackedBuffer(alpha, padding: 0)
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Applies PReLU.

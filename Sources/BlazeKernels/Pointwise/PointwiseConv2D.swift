@@ -6,9 +6,11 @@
 ///
 /// Implementations (see `KernelVariant`):
 /// - `.reference`: scalar triple loop.
-/// - `.simd` (and `.automatic`): a register-tiled GEMM, 4 rows x 16 columns of `SIMD8<Float>` accumulators,
-///   with the filter packed per 16-output-channel tile as `[bias ×16][inC][×16]`; bias and activation in the
-///   epilogue.
+/// - `.simd` (and `.automatic`): a register-tiled GEMM with 12 (or 8) `SIMD8<Float>` accumulators, 6x16 and
+///   8x8 tiles, with the filter packed in column panels of 16 or 8 (the last one overlapping the previous
+///   one when `outC` is not a multiple of 8, so that every store is a full vector) as `[bias ×NR][inC][×NR]`
+///   (`PackedGEMM`); bias and activation in the epilogue. With fewer than 8 output channels (score heads),
+///   dot products vectorized along `inC` instead. Runs on `instructionSet` (AVX2/FMA where the CPU has it).
 /// - `.blas`: `cblas_sgemm` (OpenBLAS on Linux, Accelerate on Apple platforms), then one pass adding the
 ///   bias and applying the activation. On Linux the first `.blas` kernel created calls
 ///   `openblas_set_num_threads(1)` (process-wide): our threading happens above the kernels. Falls back to
@@ -22,9 +24,11 @@ public struct PointwiseConv2D: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// The layout depends on `variant`: `.reference` and `.blas` keep `[bias ×outC][filter outC x inC]`;
-    /// `.simd` packs per 16-column tile `[bias ×16][inC][×16]`, zero-padded.
+    /// `.simd` packs column panels `[bias ×NR][inC][×NR]` (`PackedGEMM`), zero-padded.
     let packed: PackedBuffer<Float>
 
     /// Rows of the GEMM (`n·h·w`).
@@ -41,6 +45,8 @@ public struct PointwiseConv2D: Sendable {
     ///   - bias: `outC` values, or nil for none.
     ///   - activation: The fused activation.
     ///   - variant: The implementation; see the type's documentation.
+    ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape or count is invalid.
     public init(
         inputShape: Shape4,
@@ -48,7 +54,8 @@ public struct PointwiseConv2D: Sendable {
         filter: [Float],
         bias: [Float]? = nil,
         activation: FusedActivation = .none,
-        variant: KernelVariant = .automatic
+        variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         try inputShape.validate("input")
         guard outputChannels > 0 else {
@@ -64,6 +71,7 @@ public struct PointwiseConv2D: Sendable {
         self.inputShape = inputShape
         self.outputShape = Shape4(n: inputShape.n, h: inputShape.h, w: inputShape.w, c: outputChannels)
         self.activation = activation
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         let biasValues = bias ?? Array(repeating: 0, count: outputChannels)
 
         var chosen = variant

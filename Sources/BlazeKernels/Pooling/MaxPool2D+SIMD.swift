@@ -1,34 +1,26 @@
+import BlazeKernelsFMA
+
 extension MaxPool2D {
-    /// Vectorized over channels: per output pixel and 8-channel group, the maximum over in-bounds taps.
+    /// Vectorized over channels (a dedicated loop for full 2x2 windows), one image at a time.
     func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let g = geometry
-        let inH = inputShape.h, inW = inputShape.w, channels = inputShape.c
+        let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-        let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
-        for b in 0..<inputShape.n {
-            let image = input + b * inH * inW * channels
-            for oy in 0..<g.outH {
-                let rows = g.rowRange(oy, inputH: inH)
-                for ox in 0..<g.outW {
-                    let columns = g.columnRange(ox, inputW: inW)
-                    let out = output + ((b * g.outH + oy) * g.outW + ox) * channels
-                    var c = 0
-                    while c < channels {
-                        let count = min(8, channels - c)
-                        var maximum = start
-                        for iy in rows.start..<max(rows.start, rows.end) {
-                            for ix in columns.start..<max(columns.start, columns.end) {
-                                let p = image + (iy * inW + ix) * channels + c
-                                let v = count == 8 ? load8(p) : loadPartial(p, count)
-                                maximum = maximum.replacing(with: v, where: maximum .< v)
-                            }
-                        }
-                        maximum = clamp(maximum, lower, upper)
-                        if count == 8 { store8(maximum, out + c) } else { storePartial(maximum, out + c, count) }
-                        c += 8
-                    }
-                }
+        for b in 0..<i.n {
+            let image = input + b * i.h * i.w * i.c
+            let result = output + b * o.h * o.w * o.c
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.maxPool(
+                    input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
+                    output: result, outputHeight: o.h, outputWidth: o.w,
+                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                    padTop: g.padTop, padLeft: g.padLeft, lower: lo, upper: hi)
+            } else {
+                Microkernels.maxPool(
+                    input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
+                    output: result, outputHeight: o.h, outputWidth: o.w,
+                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
+                    padTop: g.padTop, padLeft: g.padLeft, lower: lo, upper: hi)
             }
         }
     }

@@ -14,6 +14,8 @@ public struct MaxPool2D: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// - Parameters:
     ///   - inputShape: NHWC input shape; every dimension positive.
@@ -24,10 +26,13 @@ public struct MaxPool2D: Sendable {
     ///   - padding: TFLite's SAME or VALID.
     ///   - activation: The fused activation.
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape or parameter is invalid.
     public init(
         inputShape: Shape4, filterH: Int, filterW: Int, strideH: Int, strideW: Int, padding: Padding,
-        activation: FusedActivation = .none, variant: KernelVariant = .automatic
+        activation: FusedActivation = .none, variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         geometry = try .pooling(
             inputShape: inputShape, filterH: filterH, filterW: filterW, strideH: strideH, strideW: strideW,
@@ -36,6 +41,7 @@ public struct MaxPool2D: Sendable {
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: inputShape.c)
         self.activation = activation
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Runs the pooling on all batches.

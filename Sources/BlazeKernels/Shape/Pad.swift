@@ -19,6 +19,8 @@ public struct Pad: Sendable {
     public let constantValue: Float
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// Padding before the input, per 4-D dimension (n, h, w, c).
     let before: Shape4
@@ -28,11 +30,14 @@ public struct Pad: Sendable {
     ///   - paddings: One `(before, after)` pair per dimension, outermost first; none negative.
     ///   - constantValue: The value written outside the input (TFLite's `PADV2` constant; 0 for `PAD`).
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a bad shape or a paddings count that differs from the rank,
     ///   `.invalidParameter` for a negative padding.
     public init(
         inputShape: [Int], paddings: [(before: Int, after: Int)], constantValue: Float = 0,
-        variant: KernelVariant = .automatic
+        variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         guard !inputShape.isEmpty else { throw .invalidShape("pad needs an input of rank 1 to 4") }
         let shape = try Shape4(dimensions: inputShape)
@@ -55,6 +60,7 @@ public struct Pad: Sendable {
         self.before = Shape4(n: befores[0], h: befores[1], w: befores[2], c: befores[3])
         self.constantValue = constantValue
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Writes the padded tensor.

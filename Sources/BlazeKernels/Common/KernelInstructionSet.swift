@@ -1,0 +1,64 @@
+import BlazeKernelsFMA
+import CBlazeCPU
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+/// The instruction set a kernel's hot loops run on, chosen once per process from the CPU.
+///
+/// The microkernels (`Sources/BlazeKernels/Microkernels`) are compiled twice: into this module for the
+/// baseline of the target architecture (SSE2 on x86-64, NEON on arm64), and into `BlazeKernelsFMA` with AVX2,
+/// FMA and F16C enabled. On x86-64, `active` is `.avx2FMA` when CPUID and XGETBV report all three (and the
+/// OS saves the YMM registers), `.baseline` otherwise; on other architectures it is always `.baseline`
+/// (arm64's baseline already has NEON fused multiply-add).
+///
+/// The environment variable `BLAZEFACE_KERNEL_ISA=baseline` forces the baseline kernels for the whole
+/// process (read once, at the first kernel creation); `avx2FMA` there is honoured only where supported.
+public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConvertible {
+    /// The target architecture's baseline: SSE2 on x86-64 (multiply and add, 2 x 4 lanes), NEON on arm64.
+    case baseline
+    /// AVX2 + FMA3 (+ F16C) on x86-64: 8-lane fused multiply-add.
+    case avx2FMA
+
+    public var description: String { rawValue }
+
+    /// Whether this process can run kernels built for `self`.
+    public var isSupported: Bool {
+        switch self {
+        case .baseline: return true
+        case .avx2FMA: return KernelInstructionSet.cpuHasAVX2FMA
+        }
+    }
+
+    /// The instruction set new kernels use by default (see the type's documentation).
+    public static var active: KernelInstructionSet { selected }
+
+    /// `requested` when supported, else `.baseline`; `nil` means `active`.
+    static func resolve(_ requested: KernelInstructionSet?) -> KernelInstructionSet {
+        guard let requested else { return selected }
+        return requested.isSupported ? requested : .baseline
+    }
+
+    /// The CPU (and OS) support AVX2, FMA and F16C, and BlazeKernelsFMA was built for them.
+    private static let cpuHasAVX2FMA: Bool = {
+        #if arch(x86_64)
+        return blaze_cpu_has_avx2_fma_f16c() != 0 && BlazeKernelsFMA.Microkernels.isAVX2FMABuild
+        #else
+        return false
+        #endif
+    }()
+
+    private static let selected: KernelInstructionSet = {
+        if let value = getenv("BLAZEFACE_KERNEL_ISA"), let forced = KernelInstructionSet(rawValue: String(cString: value)) {
+            return forced.isSupported ? forced : .baseline
+        }
+        return cpuHasAVX2FMA ? .avx2FMA : .baseline
+    }()
+}

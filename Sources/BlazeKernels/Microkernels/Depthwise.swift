@@ -1,0 +1,582 @@
+// Depthwise convolution (depth multiplier 1, dilation 1, any kernel size and stride), register-blocked:
+// 8 (or 4) output pixels of one row x 8 channels per step, the taps' weights shared by the pixels. Borders are
+// handled in the kernel: out-of-range filter rows are skipped for the whole output row, and the few output
+// columns whose window crosses the left or right edge run one pixel at a time over their in-bounds filter
+// columns (four channel groups at a time). No padded copy of the input.
+//
+// Packed weights: per group of 8 channels [bias ×8][kh·kw taps ×8]. With 8 channels or more, the last group
+// is channels [C - 8, C), overlapping the previous one (those channels are computed twice, identically), so
+// that every load and store is a full vector; with fewer than 8 there is one zero-padded partial group.
+
+extension Microkernels {
+    /// The first channel of group `g` (see the packing above).
+    @inline(__always)
+    package static func depthwiseGroupStart(_ g: Int, channels: Int) -> Int {
+        channels >= 8 ? min(8 &* g, channels &- 8) : 0
+    }
+
+    /// Loads `count` (1...8) channels: a plain vector load when `count` is 8, a partial load that reads only
+    /// `count` floats otherwise.
+    @inline(__always)
+    static func loadChannels(_ p: UnsafePointer<Float>, _ count: Int) -> Vec8 {
+        count == 8 ? load8(p) : loadPartial(p, count)
+    }
+
+    @inline(__always)
+    static func storeChannels(_ v: Vec8, _ p: UnsafeMutablePointer<Float>, _ count: Int) {
+        if count == 8 { store8(v, p) } else { storePartial(v, p, count) }
+    }
+
+    /// The geometry of one output row's work, shared by the block kernels.
+    struct DepthwiseRow {
+        /// Input channel 0 of the block's first pixel, first in-bounds filter row.
+        var input: UnsafePointer<Float>
+        /// Floats between the inputs of consecutive output pixels (`stride · C`).
+        var pixelStride: Int
+        var channels: Int
+        /// Floats between input rows.
+        var inputRow: Int
+        /// In-bounds filter rows.
+        var rows: Int
+        var kernelWidth: Int
+        var packed: UnsafePointer<Float>
+        var groupSize: Int
+        /// Offset of the first in-bounds filter row's taps in a group (after the bias).
+        var tapOffset: Int
+        /// Channel 0 of the block's first output pixel.
+        var output: UnsafeMutablePointer<Float>
+        var lower: Float
+        var upper: Float
+
+        @inline(__always) var clamps: Bool { lower > -.infinity || upper < .infinity }
+    }
+
+    /// 8 output pixels, every channel group.
+    @inline(__always)
+    static func depthwiseBlock8(_ r: DepthwiseRow) {
+        // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let clamps = r.clamps
+        let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let tapOffset = r.tapOffset, input = r.input, output = r.output
+        let groups = (channels &+ 7) / 8
+        for g in 0..<groups {
+            let group = packed + g &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels)
+            let bias = load8(group)
+            var a0 = bias, a1 = bias, a2 = bias, a3 = bias, a4 = bias, a5 = bias, a6 = bias, a7 = bias
+            var row = input + c0
+            var w = group + tapOffset
+            for _ in 0..<rows {
+                var p0 = row, p1 = row + ps, p2 = row + 2 &* ps, p3 = row + 3 &* ps
+                var p4 = row + 4 &* ps, p5 = row + 5 &* ps, p6 = row + 6 &* ps, p7 = row + 7 &* ps
+                for kx in 0..<kw {
+                    let wv = load8(w + 8 &* kx)
+                    multiplyAdd(&a0, load8(p0), wv)
+                    multiplyAdd(&a1, load8(p1), wv)
+                    multiplyAdd(&a2, load8(p2), wv)
+                    multiplyAdd(&a3, load8(p3), wv)
+                    multiplyAdd(&a4, load8(p4), wv)
+                    multiplyAdd(&a5, load8(p5), wv)
+                    multiplyAdd(&a6, load8(p6), wv)
+                    multiplyAdd(&a7, load8(p7), wv)
+                    p0 += channels; p1 += channels; p2 += channels; p3 += channels
+                    p4 += channels; p5 += channels; p6 += channels; p7 += channels
+                }
+                row += inputRow
+                w += 8 &* kw
+            }
+            if clamps {
+                a0 = clamp(a0, lower, upper); a1 = clamp(a1, lower, upper)
+                a2 = clamp(a2, lower, upper); a3 = clamp(a3, lower, upper)
+                a4 = clamp(a4, lower, upper); a5 = clamp(a5, lower, upper)
+                a6 = clamp(a6, lower, upper); a7 = clamp(a7, lower, upper)
+            }
+            let out = output + c0
+            store8(a0, out); store8(a1, out + channels)
+            store8(a2, out + 2 &* channels); store8(a3, out + 3 &* channels)
+            store8(a4, out + 4 &* channels); store8(a5, out + 5 &* channels)
+            store8(a6, out + 6 &* channels); store8(a7, out + 7 &* channels)
+        }
+    }
+
+    /// 4 output pixels, every channel group.
+    @inline(__always)
+    static func depthwiseBlock4(_ r: DepthwiseRow) {
+        // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let clamps = r.clamps
+        let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let tapOffset = r.tapOffset, input = r.input, output = r.output
+        let groups = (channels &+ 7) / 8
+        for g in 0..<groups {
+            let group = packed + g &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels)
+            let bias = load8(group)
+            var a0 = bias, a1 = bias, a2 = bias, a3 = bias
+            var row = input + c0
+            var w = group + tapOffset
+            for _ in 0..<rows {
+                var p0 = row, p1 = row + ps, p2 = row + 2 &* ps, p3 = row + 3 &* ps
+                for kx in 0..<kw {
+                    let wv = load8(w + 8 &* kx)
+                    multiplyAdd(&a0, load8(p0), wv)
+                    multiplyAdd(&a1, load8(p1), wv)
+                    multiplyAdd(&a2, load8(p2), wv)
+                    multiplyAdd(&a3, load8(p3), wv)
+                    p0 += channels; p1 += channels; p2 += channels; p3 += channels
+                }
+                row += inputRow
+                w += 8 &* kw
+            }
+            if clamps {
+                a0 = clamp(a0, lower, upper); a1 = clamp(a1, lower, upper)
+                a2 = clamp(a2, lower, upper); a3 = clamp(a3, lower, upper)
+            }
+            let out = output + c0
+            store8(a0, out); store8(a1, out + channels)
+            store8(a2, out + 2 &* channels); store8(a3, out + 3 &* channels)
+        }
+    }
+
+    /// 8 output pixels of a 3x3, stride-1 filter, every channel group: each input column is loaded once per filter row (a sliding window of three columns). One
+    /// running pointer per filter row keeps the addressing in two registers (with every column offset live,
+    /// the offsets spilled). `skipFirst`/`skipLast`: the block's first or last input column lies in the
+    /// padding (a border pixel), so its taps are skipped.
+    @inline(__always)
+    static func depthwise3x3Stride1Block8(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let clamps = r.clamps
+        let channels = r.channels
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let tapOffset = r.tapOffset, input = r.input, output = r.output
+        let groups = (channels &+ 7) / 8
+        let c = channels
+        for g in 0..<groups {
+            let group = packed + g &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels)
+            let bias = load8(group)
+            var a0 = bias, a1 = bias, a2 = bias, a3 = bias, a4 = bias, a5 = bias, a6 = bias, a7 = bias
+            var p = input + c0
+            var w = group + tapOffset
+            for _ in 0..<rows {
+                let w0 = load8(w), w1 = load8(w + 8), w2 = load8(w + 16)
+                var q = p
+                var x0 = skipFirst ? Vec8() : load8(q)
+                var x1 = load8(q + c)
+                if !skipFirst { multiplyAdd(&a0, x0, w0) }
+                multiplyAdd(&a0, x1, w1)
+                let y0 = load8(q + 2 &* c)
+                multiplyAdd(&a0, y0, w2)
+                x0 = x1; x1 = y0; q += c
+                multiplyAdd(&a1, x0, w0)
+                multiplyAdd(&a1, x1, w1)
+                let y1 = load8(q + 2 &* c)
+                multiplyAdd(&a1, y1, w2)
+                x0 = x1; x1 = y1; q += c
+                multiplyAdd(&a2, x0, w0)
+                multiplyAdd(&a2, x1, w1)
+                let y2 = load8(q + 2 &* c)
+                multiplyAdd(&a2, y2, w2)
+                x0 = x1; x1 = y2; q += c
+                multiplyAdd(&a3, x0, w0)
+                multiplyAdd(&a3, x1, w1)
+                let y3 = load8(q + 2 &* c)
+                multiplyAdd(&a3, y3, w2)
+                x0 = x1; x1 = y3; q += c
+                multiplyAdd(&a4, x0, w0)
+                multiplyAdd(&a4, x1, w1)
+                let y4 = load8(q + 2 &* c)
+                multiplyAdd(&a4, y4, w2)
+                x0 = x1; x1 = y4; q += c
+                multiplyAdd(&a5, x0, w0)
+                multiplyAdd(&a5, x1, w1)
+                let y5 = load8(q + 2 &* c)
+                multiplyAdd(&a5, y5, w2)
+                x0 = x1; x1 = y5; q += c
+                multiplyAdd(&a6, x0, w0)
+                multiplyAdd(&a6, x1, w1)
+                let y6 = load8(q + 2 &* c)
+                multiplyAdd(&a6, y6, w2)
+                x0 = x1; x1 = y6; q += c
+                multiplyAdd(&a7, x0, w0)
+                multiplyAdd(&a7, x1, w1)
+                if !skipLast { multiplyAdd(&a7, load8(q + 2 &* c), w2) }
+                p += inputRow
+                w += 24
+            }
+            if clamps {
+                a0 = clamp(a0, lower, upper)
+                a1 = clamp(a1, lower, upper)
+                a2 = clamp(a2, lower, upper)
+                a3 = clamp(a3, lower, upper)
+                a4 = clamp(a4, lower, upper)
+                a5 = clamp(a5, lower, upper)
+                a6 = clamp(a6, lower, upper)
+                a7 = clamp(a7, lower, upper)
+            }
+            let out = output + c0
+            store8(a0, out)
+            store8(a1, out + c)
+            store8(a2, out + 2 &* c)
+            store8(a3, out + 3 &* c)
+            store8(a4, out + 4 &* c)
+            store8(a5, out + 5 &* c)
+            store8(a6, out + 6 &* c)
+            store8(a7, out + 7 &* c)
+        }
+    }
+
+    /// 4 output pixels of a 3x3, stride-1 filter, every channel group: each input column is loaded once per filter row (a sliding window of three columns). One
+    /// running pointer per filter row keeps the addressing in two registers (with every column offset live,
+    /// the offsets spilled). `skipFirst`/`skipLast`: the block's first or last input column lies in the
+    /// padding (a border pixel), so its taps are skipped.
+    @inline(__always)
+    static func depthwise3x3Stride1Block4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let clamps = r.clamps
+        let channels = r.channels
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let tapOffset = r.tapOffset, input = r.input, output = r.output
+        let groups = (channels &+ 7) / 8
+        let c = channels
+        for g in 0..<groups {
+            let group = packed + g &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels)
+            let bias = load8(group)
+            var a0 = bias, a1 = bias, a2 = bias, a3 = bias
+            var p = input + c0
+            var w = group + tapOffset
+            for _ in 0..<rows {
+                let w0 = load8(w), w1 = load8(w + 8), w2 = load8(w + 16)
+                var q = p
+                var x0 = skipFirst ? Vec8() : load8(q)
+                var x1 = load8(q + c)
+                if !skipFirst { multiplyAdd(&a0, x0, w0) }
+                multiplyAdd(&a0, x1, w1)
+                let y0 = load8(q + 2 &* c)
+                multiplyAdd(&a0, y0, w2)
+                x0 = x1; x1 = y0; q += c
+                multiplyAdd(&a1, x0, w0)
+                multiplyAdd(&a1, x1, w1)
+                let y1 = load8(q + 2 &* c)
+                multiplyAdd(&a1, y1, w2)
+                x0 = x1; x1 = y1; q += c
+                multiplyAdd(&a2, x0, w0)
+                multiplyAdd(&a2, x1, w1)
+                let y2 = load8(q + 2 &* c)
+                multiplyAdd(&a2, y2, w2)
+                x0 = x1; x1 = y2; q += c
+                multiplyAdd(&a3, x0, w0)
+                multiplyAdd(&a3, x1, w1)
+                if !skipLast { multiplyAdd(&a3, load8(q + 2 &* c), w2) }
+                p += inputRow
+                w += 24
+            }
+            if clamps {
+                a0 = clamp(a0, lower, upper)
+                a1 = clamp(a1, lower, upper)
+                a2 = clamp(a2, lower, upper)
+                a3 = clamp(a3, lower, upper)
+            }
+            let out = output + c0
+            store8(a0, out)
+            store8(a1, out + c)
+            store8(a2, out + 2 &* c)
+            store8(a3, out + 3 &* c)
+        }
+    }
+
+    /// 4 output pixels of a 3x3, stride-2 filter, every channel group: the even input columns, shared by two pixels, are loaded once per filter row. One
+    /// running pointer per filter row keeps the addressing in two registers (with every column offset live,
+    /// the offsets spilled). `skipFirst`/`skipLast`: the block's first or last input column lies in the
+    /// padding (a border pixel), so its taps are skipped.
+    @inline(__always)
+    static func depthwise3x3Stride2Block4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let clamps = r.clamps
+        let channels = r.channels
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let tapOffset = r.tapOffset, input = r.input, output = r.output
+        let groups = (channels &+ 7) / 8
+        let c = channels
+        for g in 0..<groups {
+            let group = packed + g &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels)
+            let bias = load8(group)
+            var a0 = bias, a1 = bias, a2 = bias, a3 = bias
+            var p = input + c0
+            var w = group + tapOffset
+            for _ in 0..<rows {
+                let w0 = load8(w), w1 = load8(w + 8), w2 = load8(w + 16)
+                var q = p
+                var x0 = skipFirst ? Vec8() : load8(q)
+                if !skipFirst { multiplyAdd(&a0, x0, w0) }
+                multiplyAdd(&a0, load8(q + c), w1)
+                x0 = load8(q + 2 &* c)
+                multiplyAdd(&a0, x0, w2)
+                q += 2 &* c
+                multiplyAdd(&a1, x0, w0)
+                multiplyAdd(&a1, load8(q + c), w1)
+                x0 = load8(q + 2 &* c)
+                multiplyAdd(&a1, x0, w2)
+                q += 2 &* c
+                multiplyAdd(&a2, x0, w0)
+                multiplyAdd(&a2, load8(q + c), w1)
+                x0 = load8(q + 2 &* c)
+                multiplyAdd(&a2, x0, w2)
+                q += 2 &* c
+                multiplyAdd(&a3, x0, w0)
+                multiplyAdd(&a3, load8(q + c), w1)
+                if !skipLast { multiplyAdd(&a3, load8(q + 2 &* c), w2) }
+                p += inputRow
+                w += 24
+            }
+            if clamps {
+                a0 = clamp(a0, lower, upper)
+                a1 = clamp(a1, lower, upper)
+                a2 = clamp(a2, lower, upper)
+                a3 = clamp(a3, lower, upper)
+            }
+            let out = output + c0
+            store8(a0, out)
+            store8(a1, out + c)
+            store8(a2, out + 2 &* c)
+            store8(a3, out + 3 &* c)
+        }
+    }
+
+    /// A whole output row of a 3x3 filter with stride 1 or 2 (at least 4 output pixels, at most one padding
+    /// column on each side): blocks of 8 (stride 1) or 4 pixels, the last block shifted back to end at the last
+    /// pixel (a few pixels computed twice, identically), the border pixels inside the first and last blocks.
+    @inline(__always)
+    static func depthwise3x3Row(_ row: DepthwiseRow, pixels: Int, stride: Int, skipLeft: Bool, skipRight: Bool) {
+        // Stride 2 in blocks of 4: its loads (9 input columns and 3 weights per filter row for 12 FMAs) bound it
+        // anyway, and the 8-pixel block spilled.
+        switch (pixels >= 8, stride) {
+        case (true, 1): depthwise3x3Stride1Row8(row, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
+        case (false, 1): depthwise3x3Stride1Row4(row, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
+        default: depthwise3x3Stride2Row4(row, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
+        }
+    }
+
+    @inline(never)
+    static func depthwise3x3Stride1Row8(_ row: DepthwiseRow, pixels: Int, skipLeft: Bool, skipRight: Bool) {
+        // The first and last blocks (which hold the border pixels) out of line, the middle blocks with
+        // constant flags: no branch in their filter-row loop.
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        depthwise3x3Stride1Edge8(r, skipFirst: skipLeft, skipLast: skipRight && pixels == 8)
+        var x = 8
+        while x &+ 8 < pixels {
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            depthwise3x3Stride1Block8(r, skipFirst: false, skipLast: false)
+            x &+= 8
+        }
+        if pixels > 8 {
+            let last = pixels &- 8
+            r.input = row.input + last &* inputStep
+            r.output = row.output + last &* outputStep
+            depthwise3x3Stride1Edge8(r, skipFirst: false, skipLast: skipRight)
+        }
+    }
+
+    @inline(never)
+    static func depthwise3x3Stride1Edge8(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
+        depthwise3x3Stride1Block8(r, skipFirst: skipFirst, skipLast: skipLast)
+    }
+
+    @inline(never)
+    static func depthwise3x3Stride1Row4(_ row: DepthwiseRow, pixels: Int, skipLeft: Bool, skipRight: Bool) {
+        // The first and last blocks (which hold the border pixels) out of line, the middle blocks with
+        // constant flags: no branch in their filter-row loop.
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        depthwise3x3Stride1Edge4(r, skipFirst: skipLeft, skipLast: skipRight && pixels == 4)
+        var x = 4
+        while x &+ 4 < pixels {
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            depthwise3x3Stride1Block4(r, skipFirst: false, skipLast: false)
+            x &+= 4
+        }
+        if pixels > 4 {
+            let last = pixels &- 4
+            r.input = row.input + last &* inputStep
+            r.output = row.output + last &* outputStep
+            depthwise3x3Stride1Edge4(r, skipFirst: false, skipLast: skipRight)
+        }
+    }
+
+    @inline(never)
+    static func depthwise3x3Stride1Edge4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
+        depthwise3x3Stride1Block4(r, skipFirst: skipFirst, skipLast: skipLast)
+    }
+
+    @inline(never)
+    static func depthwise3x3Stride2Row4(_ row: DepthwiseRow, pixels: Int, skipLeft: Bool, skipRight: Bool) {
+        // (Unlike stride 1, splitting off the edge blocks made the middle blocks spill here.)
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        var done = 0
+        while done < pixels {
+            let x = min(done, pixels &- 4)
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            depthwise3x3Stride2Block4(r, skipFirst: skipLeft && x == 0, skipLast: skipRight && x &+ 4 == pixels)
+            done = x &+ 4
+        }
+    }
+
+    /// `pixels` (≥ 8) interior pixels of one output row from `r.input`/`r.output`, in blocks of 8, the last
+    /// block shifted back to end at the last pixel so that no pixel is left over (a few are computed twice,
+    /// identically). Out of line, one call per output row.
+    @inline(never)
+    static func depthwiseInterior8(_ row: DepthwiseRow, pixels: Int) {
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        var done = 0
+        while done < pixels {
+            let x = min(done, pixels &- 8)
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            depthwiseBlock8(r)
+            done = x &+ 8
+        }
+    }
+
+    /// `pixels` (4...7) interior pixels of one output row, in blocks of 4 (see `depthwiseInterior8`).
+    @inline(never)
+    static func depthwiseInterior4(_ row: DepthwiseRow, pixels: Int) {
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        var done = 0
+        while done < pixels {
+            let x = min(done, pixels &- 4)
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            depthwiseBlock4(r)
+            done = x &+ 4
+        }
+    }
+
+    /// One output pixel (any position, borders included) over filter columns `[kxStart, kxEnd)`, every
+    /// channel group, four groups at a time so that a border pixel's short tap loops feed four accumulators.
+    /// `r.input` points at the pixel's first in-bounds input column. Handles fewer than 8 channels.
+    @inline(never)
+    static func depthwisePixel(_ r: DepthwiseRow, kxStart: Int, kxEnd: Int) {
+        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+        let channels = r.channels, kw = r.kernelWidth
+        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
+        let input = r.input, output = r.output
+        let firstTap = r.tapOffset &+ 8 &* kxStart
+        if channels < 8 {
+            var acc = load8(packed)
+            var row = input
+            var tap = firstTap
+            for _ in 0..<rows {
+                var p = row
+                var t = tap
+                for _ in kxStart..<kxEnd {
+                    multiplyAdd(&acc, loadPartial(p, channels), load8(packed + t))
+                    p += channels
+                    t &+= 8
+                }
+                row += inputRow
+                tap &+= 8 &* kw
+            }
+            storePartial(clamp(acc, lower, upper), output, channels)
+            return
+        }
+        let groups = (channels &+ 7) / 8
+        var g = 0
+        while g < groups {
+            // Four groups (fewer at the end: the extra ones repeat the last group, harmlessly).
+            let last = groups &- 1
+            let i1 = min(g &+ 1, last), i2 = min(g &+ 2, last), i3 = min(g &+ 3, last)
+            let g0 = packed + g &* groupSize, g1 = packed + i1 &* groupSize
+            let g2 = packed + i2 &* groupSize, g3 = packed + i3 &* groupSize
+            let c0 = depthwiseGroupStart(g, channels: channels), c1 = depthwiseGroupStart(i1, channels: channels)
+            let c2 = depthwiseGroupStart(i2, channels: channels), c3 = depthwiseGroupStart(i3, channels: channels)
+            var acc0 = load8(g0), acc1 = load8(g1), acc2 = load8(g2), acc3 = load8(g3)
+            var row = input
+            var tap = firstTap
+            for _ in 0..<rows {
+                var p = row
+                var t = tap
+                for _ in kxStart..<kxEnd {
+                    multiplyAdd(&acc0, load8(p + c0), load8(g0 + t))
+                    multiplyAdd(&acc1, load8(p + c1), load8(g1 + t))
+                    multiplyAdd(&acc2, load8(p + c2), load8(g2 + t))
+                    multiplyAdd(&acc3, load8(p + c3), load8(g3 + t))
+                    p += channels
+                    t &+= 8
+                }
+                row += inputRow
+                tap &+= 8 &* kw
+            }
+            store8(clamp(acc0, lower, upper), output + c0)
+            store8(clamp(acc1, lower, upper), output + c1)
+            store8(clamp(acc2, lower, upper), output + c2)
+            store8(clamp(acc3, lower, upper), output + c3)
+            g &+= 4
+        }
+    }
+
+    /// One image, NHWC, depth multiplier 1.
+    package static func depthwise(
+        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
+        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
+        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
+        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let inRow = inW * channels
+        let ps = sw * channels
+        // Output columns whose window lies inside the input horizontally: [interiorStart, interiorEnd).
+        let interiorStart = min((padLeft + sw - 1) / sw, outW)
+        let lastStart = inW - kw + padLeft
+        var interiorEnd = lastStart < 0 ? interiorStart : max(interiorStart, min(outW, lastStart / sw + 1))
+        if channels < 8 { interiorEnd = interiorStart }  // one partial group: every pixel on the pixel path
+        let interior = interiorEnd - interiorStart
+        // 3x3 with stride 1 or 2 and at most one padding column per side (SAME or VALID): whole rows in the
+        // specialized blocks, borders included.
+        let rightOverflow = (outW - 1) * sw - padLeft + kw - inW
+        let wholeRows = kh == 3 && kw == 3 && (sw == 1 || sw == 2) && channels >= 8 && outW >= 4
+            && padLeft <= 1 && rightOverflow <= 1
+        for oy in 0..<outH {
+            let iy0 = oy * sh - padTop
+            let kyStart = max(0, -iy0)
+            let inputRowStart = input + (iy0 + kyStart) * inRow
+            let outRow = output + oy * outW * channels
+            var r = DepthwiseRow(
+                input: inputRowStart, pixelStride: ps, channels: channels, inputRow: inRow,
+                rows: max(min(kh, inH - iy0) - kyStart, 0), kernelWidth: kw, packed: packed,
+                groupSize: 8 * (kh * kw + 1), tapOffset: 8 + kyStart * kw * 8, output: outRow, lower: lo, upper: hi)
+            if wholeRows {
+                r.input = inputRowStart - padLeft * channels
+                depthwise3x3Row(r, pixels: outW, stride: sw, skipLeft: padLeft == 1, skipRight: rightOverflow == 1)
+                continue
+            }
+            // Interior pixels: blocks of 8 (or 4), the last block shifted back to end at the last pixel, so
+            // that no pixel is left over (a few are computed twice, identically).
+            let block = interior >= 8 ? 8 : interior >= 4 ? 4 : 0
+            if block > 0 {
+                r.input = inputRowStart + (interiorStart * sw - padLeft) * channels
+                r.output = outRow + interiorStart * channels
+                if block == 8 { depthwiseInterior8(r, pixels: interior) } else { depthwiseInterior4(r, pixels: interior) }
+            }
+            // The other pixels (borders, or all of a narrow interior), one at a time.
+            for x in 0..<outW where block == 0 || x < interiorStart || x >= interiorEnd {
+                let ix0 = x * sw - padLeft
+                let kxStart = max(0, -ix0)
+                let kxEnd = max(min(kw, inW - ix0), kxStart)
+                r.input = inputRowStart + (ix0 + kxStart) * channels
+                r.output = outRow + x * channels
+                depthwisePixel(r, kxStart: kxStart, kxEnd: kxEnd)
+            }
+        }
+    }
+}

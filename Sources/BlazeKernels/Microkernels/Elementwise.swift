@@ -1,0 +1,309 @@
+// Memory-bound kernels: clamp, add, PReLU, max pooling and channel padding. Vectorized over the innermost
+// (channel) dimension with 8-float vectors, partial vectors at the ends (never touching memory outside).
+
+extension Microkernels {
+    /// `output[i] = clamp(input[i])` for `i < count`; `output` may equal `input`.
+    package static func clampBuffer(
+        count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        var i = 0
+        while i + 32 <= count {
+            let v0 = load8(input + i), v1 = load8(input + i + 8), v2 = load8(input + i + 16), v3 = load8(input + i + 24)
+            store8(clamp(v0, lower, upper), output + i)
+            store8(clamp(v1, lower, upper), output + i + 8)
+            store8(clamp(v2, lower, upper), output + i + 16)
+            store8(clamp(v3, lower, upper), output + i + 24)
+            i += 32
+        }
+        while i + 8 <= count {
+            store8(clamp(load8(input + i), lower, upper), output + i)
+            i += 8
+        }
+        if i < count {
+            storePartial(clamp(loadPartial(input + i, count - i), lower, upper), output + i, count - i)
+        }
+    }
+
+    /// `out[i] = clamp(a[i·aStride] + b[i·bStride])` for `i < count`, strides 0 (splat) or 1.
+    @inline(__always)
+    static func addRow(
+        _ a: UnsafePointer<Float>, _ aStride: Int, _ b: UnsafePointer<Float>, _ bStride: Int,
+        _ out: UnsafeMutablePointer<Float>, count: Int, _ lower: Vec8, _ upper: Vec8
+    ) {
+        var i = 0
+        switch (aStride, bStride) {
+        case (1, 1):
+            while i + 16 <= count {
+                let s0 = load8(a + i) + load8(b + i), s1 = load8(a + i + 8) + load8(b + i + 8)
+                store8(clamp(s0, lower, upper), out + i)
+                store8(clamp(s1, lower, upper), out + i + 8)
+                i += 16
+            }
+            while i + 8 <= count {
+                store8(clamp(load8(a + i) + load8(b + i), lower, upper), out + i)
+                i += 8
+            }
+            if i < count {
+                let n = count - i
+                storePartial(clamp(loadPartial(a + i, n) + loadPartial(b + i, n), lower, upper), out + i, n)
+            }
+            return
+        case (0, 1):
+            let va = Vec8(repeating: a[0])
+            while i + 8 <= count {
+                store8(clamp(va + load8(b + i), lower, upper), out + i)
+                i += 8
+            }
+        case (1, 0):
+            let vb = Vec8(repeating: b[0])
+            while i + 8 <= count {
+                store8(clamp(load8(a + i) + vb, lower, upper), out + i)
+                i += 8
+            }
+        default:
+            break
+        }
+        while i < count {
+            out[i] = clamp(a[i * aStride] + b[i * bStride], lower[0], upper[0])
+            i += 1
+        }
+    }
+
+    /// Same-shape addition: `output[i] = clamp(lhs[i] + rhs[i])`; `output` may equal `lhs` or `rhs`.
+    package static func add(
+        count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        lower lo: Float, upper hi: Float
+    ) {
+        addRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: lo), Vec8(repeating: hi))
+    }
+
+    /// Broadcast addition over a 4-D output `[n, h, w, c]`; the strides are in elements (0 where broadcast),
+    /// the channel strides 0 or 1.
+    package static func addBroadcast(
+        n: Int, h: Int, w: Int, c: Int,
+        lhs: UnsafePointer<Float>, lhsStrides ls: (n: Int, h: Int, w: Int, c: Int),
+        rhs: UnsafePointer<Float>, rhsStrides rs: (n: Int, h: Int, w: Int, c: Int),
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        var out = output
+        for b in 0..<n {
+            for y in 0..<h {
+                for x in 0..<w {
+                    addRow(lhs + b * ls.n + y * ls.h + x * ls.w, ls.c, rhs + b * rs.n + y * rs.h + x * rs.w, rs.c,
+                           out, count: c, lower, upper)
+                    out += c
+                }
+            }
+        }
+    }
+
+    /// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` with broadcast strides (channel strides 0
+    /// or 1). `output` may equal `input` when no broadcasting happens on the input.
+    package static func prelu(
+        n: Int, h: Int, w: Int, c: Int,
+        input: UnsafePointer<Float>, inputStrides xs: (n: Int, h: Int, w: Int, c: Int),
+        alpha: UnsafePointer<Float>, alphaStrides als: (n: Int, h: Int, w: Int, c: Int),
+        output: UnsafeMutablePointer<Float>
+    ) {
+        var out = output
+        let zero = Vec8()
+        if xs.c == 1 && xs.w == c && xs.h == w * c && (n == 1 || xs.n == h * w * c) && als.c == 1
+            && als.n == 0 && als.h == 0 && als.w == 0 {
+            // The usual case, slopes per channel on a dense input: one flat loop over the pixels. (The tail
+            // is a partial vector, not an overlapping one: the kernel may run in place.)
+            var x = input
+            for _ in 0..<(n * h * w) {
+                var i = 0
+                while i + 8 <= c {
+                    let v = load8(x + i)
+                    store8(v.replacing(with: v * load8(alpha + i), where: v .< zero), out + i)
+                    i += 8
+                }
+                if i < c {
+                    let v = loadPartial(x + i, c - i)
+                    storePartial(v.replacing(with: v * loadPartial(alpha + i, c - i), where: v .< zero), out + i, c - i)
+                }
+                x += c
+                out += c
+            }
+            return
+        }
+        for b in 0..<n {
+            for y in 0..<h {
+                for x in 0..<w {
+                    let xin = input + b * xs.n + y * xs.h + x * xs.w
+                    let a = alpha + b * als.n + y * als.h + x * als.w
+                    var i = 0
+                    if xs.c == 1 && als.c == 1 {
+                        while i + 8 <= c {
+                            let v = load8(xin + i)
+                            store8(v.replacing(with: v * load8(a + i), where: v .< zero), out + i)
+                            i += 8
+                        }
+                        if i < c {
+                            let v = loadPartial(xin + i, c - i)
+                            storePartial(v.replacing(with: v * loadPartial(a + i, c - i), where: v .< zero), out + i, c - i)
+                            i = c
+                        }
+                    } else if xs.c == 1 {
+                        let va = Vec8(repeating: a[0])
+                        while i + 8 <= c {
+                            let v = load8(xin + i)
+                            store8(v.replacing(with: v * va, where: v .< zero), out + i)
+                            i += 8
+                        }
+                    } else if als.c == 1 {
+                        let v = Vec8(repeating: xin[0])
+                        while i + 8 <= c {
+                            store8(v.replacing(with: v * load8(a + i), where: v .< zero), out + i)
+                            i += 8
+                        }
+                    }
+                    while i < c {
+                        let value = xin[i * xs.c]
+                        out[i] = value >= 0 ? value : value * a[i * als.c]
+                        i += 1
+                    }
+                    out += c
+                }
+            }
+        }
+    }
+
+    /// Max pooling of one image: the maximum over each window's in-bounds taps, starting from
+    /// `-greatestFiniteMagnitude` as TFLite does, then the clamp.
+    package static func maxPool(
+        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
+        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
+        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
+        padTop: Int, padLeft: Int, lower lo: Float, upper hi: Float
+    ) {
+        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
+        var out = output
+        for oy in 0..<outH {
+            let iy0 = max(oy * sh - padTop, 0), iy1 = min(oy * sh - padTop + kh, inH)
+            for ox in 0..<outW {
+                let ix0 = max(ox * sw - padLeft, 0), ix1 = min(ox * sw - padLeft + kw, inW)
+                var c = 0
+                if iy1 - iy0 == 2 && ix1 - ix0 == 2 {
+                    // The common 2x2 window.
+                    let p00 = input + (iy0 * inW + ix0) * channels
+                    let p01 = p00 + channels, p10 = p00 + inW * channels, p11 = p10 + channels
+                    while c + 8 <= channels {
+                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
+                        var m = start
+                        m = maximum(m, v00)
+                        m = maximum(m, v01)
+                        m = maximum(m, v10)
+                        m = maximum(m, v11)
+                        store8(clamp(m, lower, upper), out + c)
+                        c += 8
+                    }
+                    if c < channels && channels >= 8 {
+                        // The last channels as a full vector ending at the last channel (max is idempotent:
+                        // the overlapped channels get the same values again).
+                        c = channels - 8
+                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
+                        var m = start
+                        m = maximum(m, v00)
+                        m = maximum(m, v01)
+                        m = maximum(m, v10)
+                        m = maximum(m, v11)
+                        store8(clamp(m, lower, upper), out + c)
+                        c = channels
+                    }
+                }
+                while c < channels {
+                    let count = min(8, channels - c)
+                    var m = start
+                    for iy in iy0..<max(iy0, iy1) {
+                        for ix in ix0..<max(ix0, ix1) {
+                            let v = Microkernels.loadChannels(input + (iy * inW + ix) * channels + c, count)
+                            m = maximum(m, v)
+                        }
+                    }
+                    Microkernels.storeChannels(clamp(m, lower, upper), out + c, count)
+                    c += 8
+                }
+                out += channels
+            }
+        }
+    }
+
+    /// Constant padding of a 4-D tensor, row at a time: the output rows outside the input are filled; rows
+    /// inside are fill, copy, fill per pixel. `before` and the shapes as `(n, h, w, c)`.
+    package static func pad(
+        input: UnsafePointer<Float>, inputShape i: (n: Int, h: Int, w: Int, c: Int),
+        output: UnsafeMutablePointer<Float>, outputShape o: (n: Int, h: Int, w: Int, c: Int),
+        before: (n: Int, h: Int, w: Int, c: Int), value: Float
+    ) {
+        let after = o.c - i.c - before.c
+        var out = output
+        for b in 0..<o.n {
+            let ib = b - before.n
+            for y in 0..<o.h {
+                let iy = y - before.h
+                if !(ib >= 0 && ib < i.n && iy >= 0 && iy < i.h) {
+                    fill(out, count: o.w * o.c, value)
+                    out += o.w * o.c
+                    continue
+                }
+                for x in 0..<o.w {
+                    let ix = x - before.w
+                    if ix < 0 || ix >= i.w {
+                        fill(out, count: o.c, value)
+                    } else if before.c == 0 && i.c >= 8 {
+                        // Channel padding after the data (BlazeBlock shortcuts): full vectors only. The constant
+                        // first, the last vector ending at the pixel's end (it may reach back into the data
+                        // channels, which the copy then rewrites), then the data, its last vector ending at i.c.
+                        if after > 0 {
+                            let v = Vec8(repeating: value)
+                            var j = i.c
+                            while j + 8 <= o.c {
+                                store8(v, out + j)
+                                j += 8
+                            }
+                            if j < o.c { store8(v, out + o.c - 8) }
+                        }
+                        let source = input + ((ib * i.h + iy) * i.w + ix) * i.c
+                        var j = 0
+                        while j + 8 <= i.c {
+                            store8(load8(source + j), out + j)
+                            j += 8
+                        }
+                        if j < i.c { store8(load8(source + i.c - 8), out + i.c - 8) }
+                    } else {
+                        fill(out, count: before.c, value)
+                        copy(input + ((ib * i.h + iy) * i.w + ix) * i.c, to: out + before.c, count: i.c)
+                        fill(out + before.c + i.c, count: after, value)
+                    }
+                    out += o.c
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func fill(_ p: UnsafeMutablePointer<Float>, count: Int, _ value: Float) {
+        let v = Vec8(repeating: value)
+        var i = 0
+        while i + 8 <= count {
+            store8(v, p + i)
+            i += 8
+        }
+        if i < count { storePartial(v, p + i, count - i) }
+    }
+
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
+        var i = 0
+        while i + 8 <= count {
+            store8(load8(source + i), destination + i)
+            i += 8
+        }
+        if i < count { storePartial(loadPartial(source + i, count - i), destination + i, count - i) }
+    }
+}

@@ -1,0 +1,481 @@
+// Register-tiled GEMM microkernels and their drivers: the pointwise (1x1) convolution as a GEMM over the
+// [H·W, C] view, and any other dilation-1 convolution as an implicit GEMM (no im2col): for output pixel x and
+// filter row ky, the kw·C taps are contiguous in the input row, so each filter row is a GEMM over rows
+// `sw·C` apart, accumulated over the in-bounds filter rows.
+//
+// Packed weights (`PackedGEMM` in BlazeKernels): the output channels are split into column panels of 16
+// and 8 (`nextPanel`; the last one may overlap the previous), each stored as [bias ×NR][depth rows ×NR]
+// (zero-padded past the last output channel only when there are fewer than 8).
+// For a convolution the depth rows are ordered (ky, kx, ic), so filter row ky is a contiguous block.
+
+extension Microkernels {
+    /// The next column panel once columns `[0, covered)` are done: 16 columns (a 6x16 tile) while 16 remain,
+    /// 8 (8x8) for exactly 8. A remainder of fewer than 16 or 8 columns becomes a full panel that ends at
+    /// column `n` and overlaps the previous one (those columns are computed twice, identically), so every
+    /// load and store is a full vector. Only `n < 8` gives a partial panel (`start = 0`, 8 wide).
+    @inline(__always)
+    package static func nextPanel(covered: Int, columns n: Int) -> (start: Int, vectors: Int) {
+        let remaining = n - covered
+        if remaining >= 16 { return (covered, 2) }
+        if remaining == 8 { return (covered, 1) }
+        if remaining > 8 { return n >= 16 ? (n - 16, 2) : (covered, 1) }
+        return n >= 8 ? (n - 8, 1) : (covered, 1)
+    }
+
+    /// The number of column panels for `n` columns.
+    package static func panelCount(columns n: Int) -> Int {
+        var count = 0, covered = 0
+        while covered < n {
+            let panel = nextPanel(covered: covered, columns: n)
+            covered = panel.start + 8 * panel.vectors
+            count += 1
+        }
+        return count
+    }
+
+    /// Floats in the packed weights of `columns` output channels over `depth` rows (bias row included).
+    package static func packedGEMMCount(columns n: Int, depth: Int) -> Int {
+        var count = 0, covered = 0
+        while covered < n {
+            let panel = nextPanel(covered: covered, columns: n)
+            count += 8 * panel.vectors * (depth + 1)
+            covered = panel.start + 8 * panel.vectors
+        }
+        return count
+    }
+}
+
+/// One call of a register tile: `rows` rows (at most the tile's) of `columns` outputs (at most its width).
+struct TileRun {
+    /// The first element of row 0's first segment.
+    var a: UnsafePointer<Float>
+    /// Floats between consecutive rows of A.
+    var aRowStride: Int
+    var rows: Int
+    /// Depth (k) of one segment.
+    var depth: Int
+    /// Segments accumulated (filter rows of a convolution; 1 for a plain GEMM).
+    var segments: Int
+    /// Floats between consecutive segments in A.
+    var aSegmentStride: Int
+    /// The panel's first weight row of the first segment.
+    var b: UnsafePointer<Float>
+    /// Floats between consecutive segments in the panel.
+    var bSegmentStride: Int
+    /// The panel's bias row.
+    var bias: UnsafePointer<Float>
+    var c: UnsafeMutablePointer<Float>
+    var cRowStride: Int
+    /// Valid columns of the panel.
+    var columns: Int
+}
+
+/// Copies `rows` rows of `columns` floats from `scratch` (rows `scratchStride` floats apart) to `c` (rows
+/// `cStride` apart): the stores of a tile whose last panel is narrower than the tile. Out of line, and
+/// called once the accumulators are dead, so the tile loop keeps all its registers.
+@inline(never)
+func copyTileRows(
+    _ scratch: UnsafePointer<Float>, scratchStride: Int, rows: Int, columns: Int,
+    _ c: UnsafeMutablePointer<Float>, cStride: Int
+) {
+    for r in 0..<rows {
+        let source = scratch + r * scratchStride, destination = c + r * cStride
+        var i = 0
+        while i + 8 <= columns {
+            store8(load8(source + i), destination + i)
+            i += 8
+        }
+        if i < columns { storePartial(load8(source + i), destination + i, columns - i) }
+    }
+}
+
+extension Microkernels {
+    /// 6 rows x 16 columns: 12 accumulators, 2 weight vectors, 1 broadcast.
+    @inline(__always)
+    static func tile6x16(_ t: TileRun, _ lo: Float, _ hi: Float) {
+        let s = t.aRowStride
+        let o1 = t.rows > 1 ? s : 0
+        let o2 = t.rows > 2 ? 2 &* s : o1
+        let o3 = t.rows > 3 ? 3 &* s : o2
+        let o4 = t.rows > 4 ? 4 &* s : o3
+        let o5 = t.rows > 5 ? 5 &* s : o4
+        var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3, a4 = t.a + o4, a5 = t.a + o5
+        let bias0 = load8(t.bias), bias1 = load8(t.bias + 8)
+        var c00 = bias0, c01 = bias1
+        var c10 = bias0, c11 = bias1
+        var c20 = bias0, c21 = bias1
+        var c30 = bias0, c31 = bias1
+        var c40 = bias0, c41 = bias1
+        var c50 = bias0, c51 = bias1
+        var segment = t.b
+        for _ in 0..<t.segments {
+            var w = segment
+            for i in 0..<t.depth {
+                let w0 = load8(w), w1 = load8(w + 8)
+                var x = Vec8(repeating: a0[i])
+                multiplyAdd(&c00, x, w0); multiplyAdd(&c01, x, w1)
+                x = Vec8(repeating: a1[i])
+                multiplyAdd(&c10, x, w0); multiplyAdd(&c11, x, w1)
+                x = Vec8(repeating: a2[i])
+                multiplyAdd(&c20, x, w0); multiplyAdd(&c21, x, w1)
+                x = Vec8(repeating: a3[i])
+                multiplyAdd(&c30, x, w0); multiplyAdd(&c31, x, w1)
+                x = Vec8(repeating: a4[i])
+                multiplyAdd(&c40, x, w0); multiplyAdd(&c41, x, w1)
+                x = Vec8(repeating: a5[i])
+                multiplyAdd(&c50, x, w0); multiplyAdd(&c51, x, w1)
+                w += 16
+            }
+            let step = t.aSegmentStride
+            a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step
+            segment += t.bSegmentStride
+        }
+        if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
+            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+            c00 = clamp(c00, lower, upper); c01 = clamp(c01, lower, upper)
+            c10 = clamp(c10, lower, upper); c11 = clamp(c11, lower, upper)
+            c20 = clamp(c20, lower, upper); c21 = clamp(c21, lower, upper)
+            c30 = clamp(c30, lower, upper); c31 = clamp(c31, lower, upper)
+            c40 = clamp(c40, lower, upper); c41 = clamp(c41, lower, upper)
+            c50 = clamp(c50, lower, upper); c51 = clamp(c51, lower, upper)
+        }
+        let c = t.c, cs = t.cRowStride
+        if t.columns == 16 {
+            store8(c00, c); store8(c01, c + 8)
+            if t.rows > 1 { store8(c10, c + cs); store8(c11, c + cs + 8) }
+            if t.rows > 2 { store8(c20, c + 2 &* cs); store8(c21, c + 2 &* cs + 8) }
+            if t.rows > 3 { store8(c30, c + 3 &* cs); store8(c31, c + 3 &* cs + 8) }
+            if t.rows > 4 { store8(c40, c + 4 &* cs); store8(c41, c + 4 &* cs + 8) }
+            if t.rows > 5 { store8(c50, c + 5 &* cs); store8(c51, c + 5 &* cs + 8) }
+        } else {
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 96) { scratch in
+                let p = scratch.baseAddress!
+                store8(c00, p); store8(c01, p + 8)
+                store8(c10, p + 16); store8(c11, p + 24)
+                store8(c20, p + 32); store8(c21, p + 40)
+                store8(c30, p + 48); store8(c31, p + 56)
+                store8(c40, p + 64); store8(c41, p + 72)
+                store8(c50, p + 80); store8(c51, p + 88)
+                copyTileRows(p, scratchStride: 16, rows: t.rows, columns: t.columns, c, cStride: cs)
+            }
+        }
+    }
+
+    /// 8 rows x 8 columns: 8 accumulators, 1 weight vector, 1 broadcast.
+    @inline(__always)
+    static func tile8x8(_ t: TileRun, _ lo: Float, _ hi: Float) {
+        let s = t.aRowStride
+        let o1 = t.rows > 1 ? s : 0
+        let o2 = t.rows > 2 ? 2 &* s : o1
+        let o3 = t.rows > 3 ? 3 &* s : o2
+        let o4 = t.rows > 4 ? 4 &* s : o3
+        let o5 = t.rows > 5 ? 5 &* s : o4
+        let o6 = t.rows > 6 ? 6 &* s : o5
+        let o7 = t.rows > 7 ? 7 &* s : o6
+        var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3
+        var a4 = t.a + o4, a5 = t.a + o5, a6 = t.a + o6, a7 = t.a + o7
+        let bias0 = load8(t.bias)
+        var c0 = bias0, c1 = bias0, c2 = bias0, c3 = bias0, c4 = bias0, c5 = bias0, c6 = bias0, c7 = bias0
+        var segment = t.b
+        for _ in 0..<t.segments {
+            var w = segment
+            for i in 0..<t.depth {
+                let w0 = load8(w)
+                multiplyAdd(&c0, Vec8(repeating: a0[i]), w0)
+                multiplyAdd(&c1, Vec8(repeating: a1[i]), w0)
+                multiplyAdd(&c2, Vec8(repeating: a2[i]), w0)
+                multiplyAdd(&c3, Vec8(repeating: a3[i]), w0)
+                multiplyAdd(&c4, Vec8(repeating: a4[i]), w0)
+                multiplyAdd(&c5, Vec8(repeating: a5[i]), w0)
+                multiplyAdd(&c6, Vec8(repeating: a6[i]), w0)
+                multiplyAdd(&c7, Vec8(repeating: a7[i]), w0)
+                w += 8
+            }
+            let step = t.aSegmentStride
+            a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step; a6 += step; a7 += step
+            segment += t.bSegmentStride
+        }
+        if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
+            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+            c0 = clamp(c0, lower, upper); c1 = clamp(c1, lower, upper)
+            c2 = clamp(c2, lower, upper); c3 = clamp(c3, lower, upper)
+            c4 = clamp(c4, lower, upper); c5 = clamp(c5, lower, upper)
+            c6 = clamp(c6, lower, upper); c7 = clamp(c7, lower, upper)
+        }
+        let c = t.c, cs = t.cRowStride
+        if t.columns == 8 {
+            store8(c0, c)
+            if t.rows > 1 { store8(c1, c + cs) }
+            if t.rows > 2 { store8(c2, c + 2 &* cs) }
+            if t.rows > 3 { store8(c3, c + 3 &* cs) }
+            if t.rows > 4 { store8(c4, c + 4 &* cs) }
+            if t.rows > 5 { store8(c5, c + 5 &* cs) }
+            if t.rows > 6 { store8(c6, c + 6 &* cs) }
+            if t.rows > 7 { store8(c7, c + 7 &* cs) }
+        } else {
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { scratch in
+                let p = scratch.baseAddress!
+                store8(c0, p); store8(c1, p + 8); store8(c2, p + 16); store8(c3, p + 24)
+                store8(c4, p + 32); store8(c5, p + 40); store8(c6, p + 48); store8(c7, p + 56)
+                copyTileRows(p, scratchStride: 8, rows: t.rows, columns: t.columns, c, cStride: cs)
+            }
+        }
+    }
+
+    /// Runs `count` rows through a panel of `vectors` vectors, in tiles, starting from `t` (whose `rows`
+    /// is ignored); A and C advance by `aStep` and `cStep` per row.
+    @inline(__always)
+    static func runPanel(vectors: Int, _ t: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
+        switch vectors {
+        case 2: panel6x16(t, count: count, aStep: aStep, cStep: cStep, lo, hi)
+        default: panel8x8(t, count: count, aStep: aStep, cStep: cStep, lo, hi)
+        }
+    }
+
+    // One function per tile shape, not inlined into the drivers, so that the register allocator sees only
+    // the tile loop. (A 4x24 tile, 12 accumulators + 3 weight vectors + 1 broadcast = all 16 registers,
+    // spilled an accumulator in its inner loop; 6x16 needs 15.)
+
+    @inline(never)
+    static func panel6x16(_ start: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
+        var t = start
+        t.rows = 6
+        var done = 0
+        while done &+ 6 <= count {
+            tile6x16(t, lo, hi)  // rows constant: the row selects and store guards fold away
+            t.a += 6 &* aStep; t.c += 6 &* cStep; done &+= 6
+        }
+        if done < count {
+            t.rows = count &- done
+            partialTile6x16(t, lo, hi)
+        }
+    }
+
+    /// The last, partial tile of a panel: out of line, so that the full tiles' loop inlines its only call.
+    @inline(never)
+    static func partialTile6x16(_ t: TileRun, _ lo: Float, _ hi: Float) {
+        tile6x16(t, lo, hi)
+    }
+
+    @inline(never)
+    static func partialTile8x8(_ t: TileRun, _ lo: Float, _ hi: Float) {
+        tile8x8(t, lo, hi)
+    }
+
+    @inline(never)
+    static func panel8x8(_ start: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
+        var t = start
+        t.rows = 8
+        var done = 0
+        while done &+ 8 <= count {
+            tile8x8(t, lo, hi)
+            t.a += 8 &* aStep; t.c += 8 &* cStep; done &+= 8
+        }
+        if done < count {
+            t.rows = count &- done
+            partialTile8x8(t, lo, hi)
+        }
+    }
+
+    /// `output[m, n] = clamp(input[m, k] × W + bias)` with W packed as described above (depth `k`).
+    package static func pointwise(
+        rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
+        let chunk = 48
+        var row = 0
+        while row < m {
+            let count = min(chunk, m - row)
+            var panel = packed
+            var covered = 0
+            while covered < n {
+                let (column, vectors) = nextPanel(covered: covered, columns: n)
+                let width = 8 * vectors
+                let t = TileRun(
+                    a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
+                    b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
+                    columns: min(width, n - column))
+                runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
+                panel += width * (k + 1)
+                covered = column + width
+            }
+            row += count
+        }
+    }
+
+    /// A dilation-1 convolution of one image (NHWC) as an implicit GEMM; weights packed with depth
+    /// `kh·kw·inC` in (ky, kx, ic) order. Interior pixels of each output row run as tile rows `sw·inC` apart.
+    /// A border column (whose window crosses the left or right edge) runs down the image instead, its tile rows
+    /// `sh` input rows apart over the in-bounds filter columns; only the pixels that are on both a border row
+    /// and a border column run alone.
+    package static func convolution(
+        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
+        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
+        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
+        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let depth = kh * kw * inC
+        let rowDepth = kw * inC
+        let inRow = inW * inC
+        let outRowSize = outW * outC
+        // Output columns whose window lies inside the input horizontally: [interiorStart, interiorEnd); the same
+        // for rows.
+        let interiorStart = min((padLeft + sw - 1) / sw, outW)
+        let lastStart = inW - kw + padLeft  // the largest x·sw that stays inside
+        let interiorEnd = lastStart < 0 ? interiorStart : max(interiorStart, min(outW, lastStart / sw + 1))
+        let rowsStart = min((padTop + sh - 1) / sh, outH)
+        let lastRowStart = inH - kh + padTop
+        let rowsEnd = lastRowStart < 0 ? rowsStart : max(rowsStart, min(outH, lastRowStart / sh + 1))
+
+        var panel = packed
+        var covered = 0
+        while covered < outC {
+            let (column, vectors) = nextPanel(covered: covered, columns: outC)
+            let width = 8 * vectors
+            let weights = panel + width
+            let columns = min(width, outC - column)
+            // Interior columns, one output row at a time.
+            if interiorEnd > interiorStart {
+                for oy in 0..<outH {
+                    let iy0 = oy * sh - padTop
+                    let kyStart = max(0, -iy0)
+                    let kyEnd = min(kh, inH - iy0)
+                    let ox = interiorStart
+                    let t = TileRun(
+                        a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aRowStride: sw * inC, rows: 0,
+                        depth: rowDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
+                        b: weights + kyStart * rowDepth * width, bSegmentStride: rowDepth * width, bias: panel,
+                        c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns)
+                    runPanel(vectors: vectors, t, count: interiorEnd - interiorStart, aStep: sw * inC, cStep: outC,
+                             lo, hi)
+                }
+            }
+            // Border columns: down the interior rows as one run of tiles, then the corner pixels alone.
+            var ox = 0
+            while ox < outW {
+                if ox == interiorStart && interiorEnd > interiorStart { ox = interiorEnd; continue }
+                let ix0 = ox * sw - padLeft
+                let kxStart = max(0, -ix0)
+                let columnDepth = max(min(kw, inW - ix0) - kxStart, 0) * inC
+                if rowsEnd > rowsStart {
+                    let iy0 = rowsStart * sh - padTop
+                    let t = TileRun(
+                        a: input + iy0 * inRow + (ix0 + kxStart) * inC, aRowStride: sh * inRow, rows: 0,
+                        depth: columnDepth, segments: kh, aSegmentStride: inRow,
+                        b: weights + kxStart * inC * width, bSegmentStride: rowDepth * width,
+                        bias: panel, c: output + rowsStart * outRowSize + ox * outC + column, cRowStride: outRowSize,
+                        columns: columns)
+                    runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
+                             lo, hi)
+                }
+                var oy = 0
+                while oy < outH {
+                    if oy == rowsStart && rowsEnd > rowsStart { oy = rowsEnd; continue }
+                    let iy0 = oy * sh - padTop
+                    let kyStart = max(0, -iy0)
+                    let kyEnd = min(kh, inH - iy0)
+                    let t = TileRun(
+                        a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aRowStride: 0, rows: 1,
+                        depth: columnDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
+                        b: weights + (kyStart * kw + kxStart) * inC * width, bSegmentStride: rowDepth * width,
+                        bias: panel, c: output + oy * outRowSize + ox * outC + column, cRowStride: outC,
+                        columns: columns)
+                    runPanel(vectors: vectors, t, count: 1, aStep: 0, cStep: 0, lo, hi)
+                    oy += 1
+                }
+                ox += 1
+            }
+            panel += width * (depth + 1)
+            covered = column + width
+        }
+    }
+}
+
+// MARK: - Fewer than 8 output channels
+
+extension Microkernels {
+    /// Floats per packed row of the narrow kernel's weights (`depth` rounded up to 8, zero-padded).
+    @inline(__always)
+    package static func narrowRowLength(depth: Int) -> Int { (depth + 7) / 8 * 8 }
+
+    /// Floats in the narrow kernel's packed weights: `[bias ×n][n rows of narrowRowLength]`.
+    package static func packedNarrowCount(columns n: Int, depth: Int) -> Int { n + n * narrowRowLength(depth: depth) }
+
+    /// Horizontal sum of the 8 lanes.
+    @inline(__always)
+    static func laneSum(_ v: Vec8) -> Float {
+        let h = v.lowHalf + v.highHalf
+        let q = h.lowHalf + h.highHalf
+        return q[0] + q[1]
+    }
+
+    /// `output[m, n] = clamp(input[m, k] · W + bias)` for `n < 8` output channels (the detectors' score heads):
+    /// dot products vectorized along the depth (a column-panel tile would compute 8 columns for 1 or 2), four
+    /// rows by two outputs at a time, reduced across lanes at the end. Weights packed as
+    /// `[bias ×n][n rows of narrowRowLength(k), zero-padded]`.
+    package static func pointwiseNarrow(
+        rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let rowLength = narrowRowLength(depth: k)
+        let bias = packed
+        let weights = packed + n
+        let fullDepth = k / 8 * 8
+        let tail = k - fullDepth
+        var row = 0
+        while row < m {
+            let rows = min(4, m &- row)
+            let a0 = input + row &* k
+            let a1 = rows > 1 ? a0 + k : a0
+            let a2 = rows > 2 ? a1 + k : a1
+            let a3 = rows > 3 ? a2 + k : a2
+            let c = output + row &* n
+            var o = 0
+            while o < n {
+                let pair = n &- o > 1
+                let w0 = weights + o &* rowLength
+                let w1 = pair ? w0 + rowLength : w0
+                var s00 = Vec8(), s01 = Vec8(), s10 = Vec8(), s11 = Vec8()
+                var s20 = Vec8(), s21 = Vec8(), s30 = Vec8(), s31 = Vec8()
+                var i = 0
+                while i < fullDepth {
+                    let x0 = load8(a0 + i), x1 = load8(a1 + i), x2 = load8(a2 + i), x3 = load8(a3 + i)
+                    let v0 = load8(w0 + i), v1 = load8(w1 + i)
+                    multiplyAdd(&s00, x0, v0); multiplyAdd(&s01, x0, v1)
+                    multiplyAdd(&s10, x1, v0); multiplyAdd(&s11, x1, v1)
+                    multiplyAdd(&s20, x2, v0); multiplyAdd(&s21, x2, v1)
+                    multiplyAdd(&s30, x3, v0); multiplyAdd(&s31, x3, v1)
+                    i &+= 8
+                }
+                if tail > 0 {
+                    // The last partial chunk: reads only the rows' own floats (the weights are zero-padded).
+                    let x0 = loadPartial(a0 + i, tail), x1 = loadPartial(a1 + i, tail)
+                    let x2 = loadPartial(a2 + i, tail), x3 = loadPartial(a3 + i, tail)
+                    let v0 = load8(w0 + i), v1 = load8(w1 + i)
+                    multiplyAdd(&s00, x0, v0); multiplyAdd(&s01, x0, v1)
+                    multiplyAdd(&s10, x1, v0); multiplyAdd(&s11, x1, v1)
+                    multiplyAdd(&s20, x2, v0); multiplyAdd(&s21, x2, v1)
+                    multiplyAdd(&s30, x3, v0); multiplyAdd(&s31, x3, v1)
+                }
+                let b0 = bias[o], b1 = pair ? bias[o &+ 1] : 0
+                c[o] = clamp(laneSum(s00) + b0, lo, hi)
+                if pair { c[o &+ 1] = clamp(laneSum(s01) + b1, lo, hi) }
+                if rows > 1 {
+                    c[n &+ o] = clamp(laneSum(s10) + b0, lo, hi)
+                    if pair { c[n &+ o &+ 1] = clamp(laneSum(s11) + b1, lo, hi) }
+                }
+                if rows > 2 {
+                    c[2 &* n &+ o] = clamp(laneSum(s20) + b0, lo, hi)
+                    if pair { c[2 &* n &+ o &+ 1] = clamp(laneSum(s21) + b1, lo, hi) }
+                }
+                if rows > 3 {
+                    c[3 &* n &+ o] = clamp(laneSum(s30) + b0, lo, hi)
+                    if pair { c[3 &* n &+ o &+ 1] = clamp(laneSum(s31) + b1, lo, hi) }
+                }
+                o &+= pair ? 2 : 1
+            }
+            row &+= rows
+        }
+    }
+}
