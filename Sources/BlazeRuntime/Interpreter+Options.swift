@@ -14,17 +14,22 @@ extension Interpreter {
         /// Largest number of multiply-accumulates one inference may take (default 10^12), so that a
         /// hostile model cannot make `invoke()` run for hours.
         public var maximumMultiplyAccumulates: Int
+        /// Run a RELU/RELU6/RELU_N1_TO_1 that only reads a convolution's or an ADD's output inside that
+        /// operator (default true). Off, every TFLite operator is its own step.
+        public var fuseActivations: Bool
 
         public init(
             threadCount: Int = 1,
             kernelVariant: KernelVariant = .automatic,
             maximumArenaBytes: Int = 1 << 30,
-            maximumMultiplyAccumulates: Int = 1_000_000_000_000
+            maximumMultiplyAccumulates: Int = 1_000_000_000_000,
+            fuseActivations: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
             self.maximumArenaBytes = maximumArenaBytes
             self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
+            self.fuseActivations = fuseActivations
         }
     }
 

@@ -41,7 +41,7 @@ extension OperatorContext {
     private func lowerConv() throws -> PlannedStep {
         try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
         let o = try options { if case let .conv2D(o) = $0 { o } else { nil } }
-        let input = op.inputs[0], filter = op.inputs[1], output = op.outputs[0]
+        let input = op.inputs[0], filter = op.inputs[1], output = outputTensor
         try requireFloat32(input)
         let inShape = try shape4(input)
         let filterShape = try shape4(filter)
@@ -60,7 +60,7 @@ extension OperatorContext {
         let kernel = try Conv2D(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
-            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
         try expectOutput(output, kernel.outputShape)
         let macs = kernel.outputShape.count * filterShape.h * filterShape.w * filterShape.c
         return step(.conv(kernel), inputs: [input], macs: macs,
@@ -70,7 +70,7 @@ extension OperatorContext {
     private func lowerDepthwise() throws -> PlannedStep {
         try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
         let o = try options { if case let .depthwiseConv2D(o) = $0 { o } else { nil } }
-        let input = op.inputs[0], filter = op.inputs[1], output = op.outputs[0]
+        let input = op.inputs[0], filter = op.inputs[1], output = outputTensor
         try requireFloat32(input)
         let inShape = try shape4(input)
         let filterShape = try shape4(filter)
@@ -87,7 +87,7 @@ extension OperatorContext {
         let kernel = try DepthwiseConv2D(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias, depthMultiplier: multiplier,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
-            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
         try expectOutput(output, kernel.outputShape)
         let macs = kernel.outputShape.count * filterShape.h * filterShape.w
         return step(.depthwise(kernel), inputs: [input], macs: macs,
@@ -99,8 +99,8 @@ extension OperatorContext {
         let function = try options { if case let .add(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
         for input in op.inputs { try requireFloat32(input) }
         let kernel = try Add(lhsShape: try shape4(op.inputs[0]), rhsShape: try shape4(op.inputs[1]),
-                             activation: try activation(function), variant: variant)
-        try expectOutput(op.outputs[0], kernel.outputShape)
+                             activation: try fusedActivation(function), variant: variant)
+        try expectOutput(outputTensor, kernel.outputShape)
         return step(.add(kernel), inputs: op.inputs, summary: "\(function)")
     }
 

@@ -6,6 +6,27 @@ struct OperatorContext {
     let builder: GraphBuilder
     let op: Operator
     let code: OperatorCode
+    /// A standalone activation operator folded into this one (see `GraphBuilder.fusion(for:)`).
+    var fusion: Fusion? = nil
+
+    /// An activation operator that reads only this operator's output, run in this operator's epilogue.
+    struct Fusion {
+        /// The activation operator's index.
+        var operatorIndex: Int
+        var activation: FusedActivation
+        /// The activation's output tensor, which this operator then writes.
+        var output: Int
+    }
+
+    /// The tensor this operator's step writes: its own output, or the fused activation's.
+    var outputTensor: Int { fusion?.output ?? op.outputs[0] }
+
+    /// The operator's own fused activation, or the one of a fused activation operator (only chosen when
+    /// the operator's own is NONE).
+    func fusedActivation(_ own: ActivationFunction) throws(InterpreterError) -> FusedActivation {
+        if let fusion { return fusion.activation }
+        return try activation(own)
+    }
 
     var graph: SubGraph { builder.graph }
     var variant: KernelVariant { builder.options.kernelVariant }
@@ -151,6 +172,7 @@ struct OperatorContext {
 
     func step(_ kernel: StepKernel, inputs: [Int], macs: Int = 0, summary: String) -> PlannedStep {
         PlannedStep(operatorIndex: op.index, operatorName: code.name, kernel: kernel, inputs: inputs,
-                    output: op.outputs[0], multiplyAccumulates: macs, summary: summary)
+                    output: outputTensor, multiplyAccumulates: macs,
+                    summary: fusion.map { summary + " + \($0.activation) from operator \($0.operatorIndex)" } ?? summary)
     }
 }
