@@ -120,8 +120,8 @@ public final class FaceDetector: @unchecked Sendable {
                                              maxDetections: options.maximumFaces)
         candidates.reserveCapacity(anchors.count)
         kept.reserveCapacity(anchors.count)
-        samplingColumns = .allocate(capacity: 2 * size)
-        samplingRows = .allocate(capacity: 2 * size)
+        samplingColumns = .allocate(capacity: Preprocessor.tableStride * size)
+        samplingRows = .allocate(capacity: Preprocessor.tableStride * size)
     }
 
     deinit {

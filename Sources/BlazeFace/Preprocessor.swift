@@ -51,51 +51,58 @@ enum Preprocessor {
         }
     }
 
+    /// Values stored per model column (and per model row) by `fill`.
+    static let tableStride = 4
+
     /// Writes `size x size x 3` floats (RGB, row-major) into `output`.
     ///
-    /// `columns` and `rows` are scratch buffers of at least `2 * size` values, reused between calls.
+    /// `columns` and `rows` are scratch buffers of at least `tableStride * size` values, reused between
+    /// calls. Per column (and per row) they hold the byte offsets of the two taps and their weights in
+    /// 1/32 pixel; a tap outside the image gets weight 0 and an offset clamped into the image, so the
+    /// inner loop has no branch and reads only inside the image.
     static func fill(_ output: UnsafeMutablePointer<Float>, size: Int, image: ImageView,
                      region: RegionOfInterest, range: ClosedRange<Float>,
                      columns: UnsafeMutablePointer<Int>, rows: UnsafeMutablePointer<Int>) {
-        let uprightW = image.uprightWidth, uprightH = image.uprightHeight
         let base = image.baseAddress.assumingMemoryBound(to: UInt8.self)
         let (ro, go, bo) = image.pixelFormat.channelOffsets
         let (origin, du, dv) = addressing(image)
         let scale = (range.upperBound - range.lowerBound) / 255
         let offset = range.lowerBound
         let step = region.side / Double(size)
-        let left = region.centerX - region.side / 2
-        let top = region.centerY - region.side / 2
-        // Per column and per row: the first tap and the 1/32-pixel weight of the second.
-        for i in 0..<size {
-            let (u0, ax) = fixedPoint(left + Double(i) * step)
-            columns[2 * i] = u0
-            columns[2 * i + 1] = ax
+
+        /// Fills one table: for each model index, the offsets and weights of the two taps along an axis.
+        func table(_ t: UnsafeMutablePointer<Int>, start: Double, extent: Int, stride: Int) {
+            for i in 0..<size {
+                let (first, fraction) = fixedPoint(start + Double(i) * step)
+                let second = first + 1
+                t[4 * i] = min(max(first, 0), extent - 1) * stride
+                t[4 * i + 1] = min(max(second, 0), extent - 1) * stride
+                t[4 * i + 2] = (0..<extent).contains(first) ? 32 - fraction : 0
+                t[4 * i + 3] = (0..<extent).contains(second) ? fraction : 0
+            }
         }
-        for j in 0..<size {
-            let (v0, ay) = fixedPoint(top + Double(j) * step)
-            rows[2 * j] = v0
-            rows[2 * j + 1] = ay
-        }
+        table(columns, start: region.centerX - region.side / 2, extent: image.uprightWidth, stride: du)
+        table(rows, start: region.centerY - region.side / 2, extent: image.uprightHeight, stride: dv)
 
         @inline(__always)
-        func tap(_ u: Int, _ v: Int) -> SIMD3<Int32> {
-            guard u >= 0, u < uprightW, v >= 0, v < uprightH else { return .zero }
-            let p = base + (origin + u * du + v * dv)
-            return SIMD3(Int32(p[ro]), Int32(p[go]), Int32(p[bo]))
+        func pixel(_ p: UnsafePointer<UInt8>) -> SIMD3<Int32> {
+            SIMD3(Int32(p[ro]), Int32(p[go]), Int32(p[bo]))
         }
 
         var out = output
+        let start = base + origin
         for j in 0..<size {
-            let v0 = rows[2 * j], ay = Int32(rows[2 * j + 1])
-            let wy1 = ay, wy0 = 32 - ay
+            let row = rows + 4 * j
+            let top = start + row[0], bottom = start + row[1]
+            let wy0 = Int32(truncatingIfNeeded: row[2]), wy1 = Int32(truncatingIfNeeded: row[3])
             for i in 0..<size {
-                let u0 = columns[2 * i], ax = Int32(columns[2 * i + 1])
-                let wx1 = ax, wx0 = 32 - ax
-                var sum = tap(u0, v0) &* (wx0 * wy0)
-                sum &+= tap(u0 + 1, v0) &* (wx1 * wy0)
-                sum &+= tap(u0, v0 + 1) &* (wx0 * wy1)
-                sum &+= tap(u0 + 1, v0 + 1) &* (wx1 * wy1)
+                let column = columns + 4 * i
+                let left = column[0], right = column[1]
+                let wx0 = Int32(truncatingIfNeeded: column[2]), wx1 = Int32(truncatingIfNeeded: column[3])
+                var sum = pixel(top + left) &* (wx0 &* wy0)
+                sum &+= pixel(top + right) &* (wx1 &* wy0)
+                sum &+= pixel(bottom + left) &* (wx0 &* wy1)
+                sum &+= pixel(bottom + right) &* (wx1 &* wy1)
                 let value = (sum &+ 512) &>> 10
                 out[0] = Float(value.x) * scale + offset
                 out[1] = Float(value.y) * scale + offset
