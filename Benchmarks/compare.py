@@ -230,9 +230,11 @@ def write_outputs(args, info: dict, runs: list[dict], detect_runs: list[dict]) -
     with open(os.path.join(args.results_dir, "latest.md"), "w") as f:
         f.write(markdown + "\n")
     with open(os.path.join(args.results_dir, "latest.json"), "w") as f:
-        json.dump({"info": info, "summary": summary, "detect_summary": detect_summary, "runs": runs,
-                   "detect_runs": detect_runs}, f, indent=1, sort_keys=True)
-        f.write("\n")
+        document = {"info": info, "summary": summary, "detect_summary": detect_summary, "runs": runs,
+                    "detect_runs": detect_runs}
+        # Paths relative to the repository, so the committed results name no folder of this machine.
+        text = json.dumps(document, indent=1, sort_keys=True).replace(ROOT.rstrip("/") + "/", "")
+        f.write(text + "\n")
     if args.svg:
         with open(args.svg, "w") as f:
             f.write(chart(summary, models, threads, info))
