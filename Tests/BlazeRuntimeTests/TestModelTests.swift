@@ -146,6 +146,17 @@ struct TestModelTests {
         #expect(error?.description.contains("tensor 2 'b'") == true)
     }
 
+    @Test("a sparse constant whose dense form would need 40 GB is refused before allocation")
+    func sparseBomb() throws {
+        let error = try Self.loadError("sparse_bomb")
+        guard case let .invalidSparsity(tensor, name, reason) = error else {
+            Issue.record("expected invalidSparsity, got \(String(describing: error))")
+            return
+        }
+        #expect(tensor == 0 && name == "sparse")
+        #expect(reason.contains("more than the limit"), "\(reason)")
+    }
+
     // MARK: API errors
 
     @Test("input and output indices out of range are invalidTensorIndex")

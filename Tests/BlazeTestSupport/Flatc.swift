@@ -58,7 +58,7 @@ public enum Flatc {
     /// Names of the JSON test models in Tests/Schema/models, without extension.
     public static let testModels = [
         "conv_relu6", "add_broadcast", "fp16_dequantize_conv", "unsupported_op", "unsupported_custom_op",
-        "bad_shape", "bad_buffer_index", "cycle",
+        "bad_shape", "bad_buffer_index", "cycle", "sparse_bomb",
     ]
 
     /// Builds Tests/Schema/models/`name`.json into `directory` and returns the path of the `.tflite` file.

@@ -386,6 +386,24 @@ def cycle():
                "tensor_index": 2}
 
 
+def sparse_bomb():
+    # A "sparse" constant of 100000 x 100000 floats (40 GB dense) with one stored value: densifying it
+    # must be refused before the dense buffer is allocated.
+    dims = [{"format": "DENSE", "dense_size": 100000}, {"format": "DENSE", "dense_size": 100000}]
+    sparse = tensor("sparse", [100000, 100000], buffer=1)
+    sparse["sparsity"] = {"traversal_order": [0, 1], "dim_metadata": dims}
+    m = model(
+        "swift-blazeface test: DENSIFY of a constant whose dense form needs 40 GB",
+        [{"deprecated_builtin_code": 124, "version": 1, "builtin_code": "DENSIFY"}],
+        [sparse, tensor("dense", [100000, 100000]), tensor("unused_input", [1])],
+        [2],
+        [1],
+        [{"opcode_index": 0, "inputs": [0], "outputs": [1]}],
+        [bytes_f32([1.0])],
+    )
+    return m, {"error": "invalidSparsity", "tensor_index": 0}
+
+
 MODELS = [
     ("conv_relu6", conv_relu6),
     ("add_broadcast", add_broadcast),
@@ -395,6 +413,7 @@ MODELS = [
     ("bad_shape", bad_shape),
     ("bad_buffer_index", bad_buffer_index),
     ("cycle", cycle),
+    ("sparse_bomb", sparse_bomb),
 ]
 
 
