@@ -76,8 +76,10 @@ let package = Package(
         // The interpreter: lowers TFLite operators to kernels, folds constants, plans one arena.
         .target(
             name: "BlazeRuntime",
-            dependencies: ["BlazeTFLite", "BlazeKernels"]
+            dependencies: ["BlazeTFLite", "BlazeKernels", "CBlazeSync"]
         ),
+        // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
+        .target(name: "CBlazeSync"),
 
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
         .target(name: "BlazeAnchors"),

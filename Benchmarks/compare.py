@@ -332,7 +332,7 @@ def report(summary: list[dict], detect_summary: list[dict], info: dict, args) ->
         "per-round ratio. Targets: short-range ≤ 0.80, every other model ≤ 1.00.",
         "",
         "Our engine per model, one thread (medians over rounds; GFLOP/s = 2 × MACs / median, against an assumed "
-        "~90 GFLOP/s per core; allocations counted on the calling thread over all timed invokes; peak RSS is the "
+        "~90 GFLOP/s per core; allocations counted on every thread over all timed invokes; peak RSS is the "
         "process's high-water mark, reset before loading, so it includes the Swift or Python runtime):",
         "",
         "| model | MMACs | GFLOP/s | % of 90 | allocations / invoke | arena KiB | load ms (ours / LiteRT) | peak RSS MiB (ours / LiteRT) |",

@@ -102,7 +102,6 @@ struct BenchCommand: ParsableCommand {
         if !json, !detectOnly {
             print(TextReport.invokeTable(invokes))
             if blaze_allocation_counting_available() != 1 { print("(allocation counting is unavailable on this platform)") }
-            if threads > 1 { print("(with \(threads) threads only the calling thread's allocations are counted)") }
             for result in invokes where result.profile != nil { print(TextReport.profileTable(result)) }
         }
 
@@ -129,7 +128,7 @@ struct BenchCommand: ParsableCommand {
                     input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",
                     arithmetic_limit_gflops_per_thread: singleCoreLimitGFLOPS,
                     allocation_counting: blaze_allocation_counting_available() == 1
-                        ? "heap allocations of the calling thread (malloc interposed by CAllocationCounter)" : "unavailable",
+                        ? "heap allocations of every thread of the process while timing (malloc interposed by CAllocationCounter)" : "unavailable",
                     peak_rss: "VmHWM (or ru_maxrss), reset before each model where /proc/self/clear_refs allows",
                     cpus: ProcessInfo.processInfo.activeProcessorCount))
             let encoder = JSONEncoder()

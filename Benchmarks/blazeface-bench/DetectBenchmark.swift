@@ -96,20 +96,20 @@ enum DetectBenchmark {
             let block = 10
             while done < iterations, !limit.passed {
                 let end = min(done + block, iterations)
-                blaze_allocation_counting_begin()
+                blaze_allocation_counting_begin_all_threads()
                 for i in done..<end {
                     let start = nowNanoseconds()
                     try detector.detect(view, into: &faces)
                     detectTimes[i] = nowNanoseconds() &- start
                 }
-                detectAllocations += blaze_allocation_counting_end()
-                blaze_allocation_counting_begin()
+                detectAllocations += blaze_allocation_counting_end_all_threads()
+                blaze_allocation_counting_begin_all_threads()
                 for i in done..<end {
                     let start = nowNanoseconds()
                     try bare.invoke()
                     invokeTimes[i] = nowNanoseconds() &- start
                 }
-                invokeAllocations += blaze_allocation_counting_end()
+                invokeAllocations += blaze_allocation_counting_end_all_threads()
                 done = end
             }
         }

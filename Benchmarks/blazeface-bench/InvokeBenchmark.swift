@@ -31,7 +31,7 @@ struct StepProfile {
 
 enum InvokeBenchmark {
     /// Loads `model` `loads` times (the last interpreter is kept), fills its inputs with the fixed pattern,
-    /// runs `warmup` untimed invokes, then `iterations` timed ones with the calling thread's heap
+    /// runs `warmup` untimed invokes, then `iterations` timed ones with every thread's heap
     /// allocations counted; with `perOp`, `iterations` more runs timing each step.
     static func run(_ model: ModelChoice, threads: Int, iterations: Int, warmup: Int, loads: Int,
                     perOp: Bool, timeLimit: Double? = nil) throws -> InvokeResult {
@@ -62,7 +62,7 @@ enum InvokeBenchmark {
         let times = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
         defer { times.deallocate() }
         var runs = 0
-        blaze_allocation_counting_begin()
+        blaze_allocation_counting_begin_all_threads()
         while runs < iterations {
             let start = nowNanoseconds()
             try interpreter.invoke()
@@ -71,7 +71,7 @@ enum InvokeBenchmark {
             runs += 1
             if limit.passed(at: end) { break }
         }
-        let allocations = blaze_allocation_counting_end()
+        let allocations = blaze_allocation_counting_end_all_threads()
         let summary = Summary(nanoseconds: Array(times[0..<runs]))
 
         var profile: [StepProfile]?

@@ -155,7 +155,7 @@ enum TextReport {
         Times are per invoke (median, min, p90 in ms). GFLOP/s = 2 x MACs / median. "% limit" assumes \
         ~\(Int(singleCoreLimitGFLOPS)) GFLOP/s per thread (one Zen3 core, AVX2 FMA), x \(threads) = \
         \(Int(singleCoreLimitGFLOPS) * threads) GFLOP/s.
-        allocs = heap allocations per invoke on the calling thread; peak RSS = the process's high-water mark \
+        allocs = heap allocations per invoke, all threads; peak RSS = the process's high-water mark \
         while the model was loaded and run.
         """
     }

@@ -34,6 +34,8 @@ public final class Interpreter {
 
     let plannedSteps: [PlannedStep]
     private let steps: [BoundStep]
+    /// The worker threads (nil with `threadCount` 1).
+    private let pool: WorkerPool?
     private let arena: UnsafeMutableRawPointer
     private var constantMemory: [UnsafeMutableBufferPointer<Float>]
     private let inputPointers: [UnsafeMutablePointer<Float>]
@@ -113,10 +115,13 @@ public final class Interpreter {
             }
         }
         self.constantMemory = constantMemory
+        let threads = options.threadCount
         steps = plannedSteps.map { step in
-            BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
-                      output: location[step.output]!)
+            let parts = threads > 1 ? Interpreter.parts(for: step, threads: threads, graph: graph) : 1
+            return BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
+                             output: location[step.output]!, parts: parts)
         }
+        pool = threads > 1 ? WorkerPool(threadCount: threads) : nil
         func info(_ index: Int) -> TensorInfo {
             let t = graph.tensors[index]
             return TensorInfo(name: t.name, shape: t.shape, dataType: t.type, tensorIndex: index)
@@ -150,17 +155,37 @@ public final class Interpreter {
     public func invoke() throws(InterpreterError) {
         // Index loop over the buffer: a `for step in steps` iterator allocates in unoptimized builds.
         steps.withUnsafeBufferPointer { buffer in
-            for i in 0..<buffer.count { buffer[i].run() }
+            guard let pool else {
+                for i in 0..<buffer.count { buffer[i].run() }
+                return
+            }
+            for i in 0..<buffer.count { Interpreter.run(buffer, i, on: pool) }
         }
+    }
+
+    /// Runs step `index` of `steps`, split across the pool's threads when it was planned so.
+    @inline(__always)
+    private static func run(_ steps: UnsafeBufferPointer<BoundStep>, _ index: Int, on pool: WorkerPool) {
+        let parts = steps[index].parts
+        if parts <= 1 {
+            steps[index].run()
+            return
+        }
+        let context = UnsafeMutableRawPointer(mutating: steps.baseAddress! + index)
+        pool.run(parts: parts, job: { context, part, parts in
+            context!.assumingMemoryBound(to: BoundStep.self).pointee.run(part: part, of: parts)
+        }, context: context)
     }
 
     /// Number of steps `invoke()` runs.
     var stepCount: Int { steps.count }
 
-    /// Runs step `index` alone (for profiling).
+    /// Runs step `index` alone (for profiling), on the pool's threads when it is split.
     @inline(__always)
     func runStep(_ index: Int) {
-        steps.withUnsafeBufferPointer { $0[index].run() }
+        steps.withUnsafeBufferPointer { buffer in
+            if let pool { Interpreter.run(buffer, index, on: pool) } else { buffer[index].run() }
+        }
     }
 
     // MARK: - Inputs

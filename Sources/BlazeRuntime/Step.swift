@@ -1,4 +1,5 @@
 import BlazeKernels
+import BlazeTFLite
 
 /// One kernel of the execution plan, chosen and prepared at load time.
 enum StepKernel: Sendable {
@@ -29,11 +30,56 @@ struct PlannedStep: Sendable {
     var summary: String
 }
 
+extension StepKernel {
+    /// Independent pieces of the kernel's output (see `Pieces`); 1 for kernels that are not split.
+    var pieceCount: Int {
+        switch self {
+        case .conv(let k): return k.pieceCount
+        case .depthwise(let k): return k.pieceCount
+        case .add(let k): return k.pieceCount
+        case .activation(let k): return k.pieceCount
+        case .prelu(let k): return k.pieceCount
+        case .pad(let k): return k.pieceCount
+        case .maxPool(let k): return k.pieceCount
+        case .averagePool, .copy, .concatenation, .resizeBilinear, .depthToSpace: return 1
+        }
+    }
+}
+
 /// A step with its tensors resolved to memory.
 struct BoundStep: @unchecked Sendable {
     var kernel: StepKernel
     var inputs: [UnsafePointer<Float>]
     var output: UnsafeMutablePointer<Float>
+    /// `kernel.pieceCount`.
+    var pieceCount: Int
+    /// Threads the step is split across (1: run whole on the calling thread).
+    var parts: Int
+
+    init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, parts: Int) {
+        self.kernel = kernel
+        self.inputs = inputs
+        self.output = output
+        self.pieceCount = kernel.pieceCount
+        self.parts = max(min(parts, pieceCount), 1)
+    }
+
+    /// Runs part `part` of `parts`: the pieces `Pieces.range(part:of:count:)` of the kernel. Performs no
+    /// heap allocation.
+    @inline(__always)
+    func run(part: Int, of parts: Int) {
+        let pieces = Pieces.range(part: part, of: parts, count: pieceCount)
+        switch kernel {
+        case .conv(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
+        case .activation(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .prelu(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .pad(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .maxPool(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        default: if part == 0 { run() }
+        }
+    }
 
     /// Runs the kernel. Performs no heap allocation.
     @inline(__always)
@@ -53,5 +99,21 @@ struct BoundStep: @unchecked Sendable {
         case .resizeBilinear(let k): k.run(input: inputs[0], output: output)
         case .depthToSpace(let k): k.run(input: inputs[0], output: output)
         }
+    }
+}
+
+extension Interpreter {
+    /// Estimated nanoseconds below which a step runs whole on the calling thread: waking the workers and
+    /// waiting for them costs about a microsecond, so splitting smaller steps gains nothing.
+    static let minimumSplitNanoseconds = 3_000
+
+    /// How many threads step `step` is split across: up to `threads`, when its estimated duration (about
+    /// 20 multiply-accumulates and 4 output floats per nanosecond on one core) reaches
+    /// `minimumSplitNanoseconds`; never more than the kernel's pieces.
+    static func parts(for step: PlannedStep, threads: Int, graph: SubGraph) -> Int {
+        let outputs = graph.tensors[step.output].elementCount
+        let nanoseconds = step.multiplyAccumulates / 20 + outputs / 4
+        guard nanoseconds >= minimumSplitNanoseconds else { return 1 }
+        return max(min(threads, step.kernel.pieceCount), 1)
     }
 }

@@ -9,32 +9,59 @@ import Testing
 struct GoldenTests {
     static let bound = 1e-4
 
-    static func run(_ golden: GoldenCase, variant: KernelVariant) throws -> [Double] {
+    /// Runs `golden`'s input through a fresh interpreter and returns its outputs.
+    static func outputs(_ golden: GoldenCase, variant: KernelVariant, threads: Int, invokes: Int = 1) throws -> [[Float]] {
         let interpreter = try Interpreter(
-            modelPath: try TestResources.modelPath(golden.modelFile), options: .init(kernelVariant: variant))
+            modelPath: try TestResources.modelPath(golden.modelFile),
+            options: .init(threadCount: threads, kernelVariant: variant))
         #expect(interpreter.inputs.count == 1)
         #expect(interpreter.inputs[0].shape == golden.inputShape)
         try interpreter.copy(golden.input, toInputAt: 0)
-        try interpreter.invoke()
         #expect(interpreter.outputs.count == golden.expected.count)
-        return try golden.expected.indices.map { k in
+        for k in interpreter.outputs.indices where k < golden.expected.count {
             #expect(interpreter.outputs[k].shape == golden.expected[k].shape)
-            return goldenError(try interpreter.outputArray(at: k), golden.expected[k].floats())
         }
+        var outputs: [[Float]] = []
+        for _ in 0..<invokes {
+            try interpreter.invoke()
+            outputs = try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) }
+        }
+        return outputs
     }
 
     static let variants: [KernelVariant] = [.automatic, .reference, .blas]
 
-    @Test("every model and case within 1e-4 of LiteRT, with each kernel variant",
+    /// Thread counts besides 1: the fast kernels with 2 to 4 threads (more threads than cores, and than pieces
+    /// in the small layers); the reference and BLAS variants, slow in debug builds, with 2.
+    static func moreThreads(_ variant: KernelVariant) -> [Int] { variant == .automatic ? [2, 3, 4] : [2] }
+
+    /// Each case on one thread against LiteRT's outputs; then the first case with more threads, whose
+    /// outputs must equal the one-thread outputs bit for bit (so they meet the bound too).
+    @Test("every model and case within 1e-4 of LiteRT, with each kernel variant; bit-identical for any thread count",
           arguments: GoldenManifest.modelKeys, variants)
     func matchesLiteRT(model: String, variant: KernelVariant) throws {
         let cases = try GoldenCase.all().filter { $0.model == model }
         #expect(cases.count == 2)
-        for golden in cases {
-            let errors = try Self.run(golden, variant: variant)
+        var oneThread: [[Float]] = []
+        for (c, golden) in cases.enumerated() {
+            let outputs = try Self.outputs(golden, variant: variant, threads: 1)
+            if c == 0 { oneThread = outputs }
+            let errors = golden.expected.indices.map { k in
+                goldenError(outputs.indices.contains(k) ? outputs[k] : [], golden.expected[k].floats())
+            }
             print("golden \(model)/\(golden.name) \(variant): worst relative error \(errors.map { String(format: "%.2e", $0) })")
             for (k, error) in errors.enumerated() {
                 #expect(error <= Self.bound, "\(model)/\(golden.name) output \(k) with \(variant) kernels: \(error)")
+            }
+        }
+        let golden = try #require(cases.first)
+        for threads in Self.moreThreads(variant) {
+            // Two invokes with 2 threads: the second one wakes workers that are spinning, not freshly started.
+            let outputs = try Self.outputs(golden, variant: variant, threads: threads, invokes: threads == 2 ? 2 : 1)
+            #expect(outputs.count == oneThread.count)
+            for k in outputs.indices where k < oneThread.count {
+                let differing = zip(outputs[k], oneThread[k]).filter { $0.0.bitPattern != $0.1.bitPattern }.count
+                #expect(differing == 0, "\(model) output \(k), \(variant), \(threads) threads: \(differing) values differ")
             }
         }
     }

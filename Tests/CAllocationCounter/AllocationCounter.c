@@ -12,9 +12,14 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 
 static __thread int counting;
 static __thread long allocations;
+static int counting_all_threads;
+static long all_threads_allocations;
 
 static inline void note(void) {
     if (counting) allocations += 1;
+    if (__atomic_load_n(&counting_all_threads, __ATOMIC_RELAXED)) {
+        __atomic_fetch_add(&all_threads_allocations, 1, __ATOMIC_RELAXED);
+    }
 }
 
 void *malloc(size_t size) { note(); return __libc_malloc(size); }
@@ -36,10 +41,22 @@ int blaze_allocation_counting_available(void) { return 1; }
 void blaze_allocation_counting_begin(void) { allocations = 0; counting = 1; }
 long blaze_allocation_counting_end(void) { counting = 0; return allocations; }
 
+void blaze_allocation_counting_begin_all_threads(void) {
+    __atomic_store_n(&all_threads_allocations, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&counting_all_threads, 1, __ATOMIC_SEQ_CST);
+}
+
+long blaze_allocation_counting_end_all_threads(void) {
+    __atomic_store_n(&counting_all_threads, 0, __ATOMIC_SEQ_CST);
+    return __atomic_load_n(&all_threads_allocations, __ATOMIC_SEQ_CST);
+}
+
 #else
 
 int blaze_allocation_counting_available(void) { return 0; }
 void blaze_allocation_counting_begin(void) {}
 long blaze_allocation_counting_end(void) { return 0; }
+void blaze_allocation_counting_begin_all_threads(void) {}
+long blaze_allocation_counting_end_all_threads(void) { return 0; }
 
 #endif

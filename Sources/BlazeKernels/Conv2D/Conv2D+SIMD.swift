@@ -72,11 +72,14 @@ extension Conv2D {
     }
 
     /// The implicit GEMM (dilation 1), one image at a time, on the chosen instruction set.
-    func runGEMM(_ packed: UnsafePointer<Float>, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    func runGEMM(
+        _ packed: UnsafePointer<Float>, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        pieces: Range<Int>
+    ) {
         let g = geometry
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
-        for b in 0..<i.n {
+        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let image = input + b * i.h * i.w * i.c
             let result = output + b * o.h * o.w * o.c
             if instructionSet == .avx2FMA {
@@ -84,14 +87,14 @@ extension Conv2D {
                     input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
                     output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
                     kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi)
-                continue
+                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows)
+                return
             }
             Microkernels.convolution(
                 input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
                 output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
                 kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi)
+                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows)
         }
     }
 }

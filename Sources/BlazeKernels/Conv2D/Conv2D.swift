@@ -142,8 +142,27 @@ public struct Conv2D: Sendable {
         switch implementation {
         case .reference(let packed): runReference(packed.pointer, input: input, output: output)
         case .simd(let packed): runSIMD(packed.pointer, input: input, output: output)
-        case .gemm(let packed): runGEMM(packed.pointer, input: input, output: output)
+        case .gemm(let packed): runGEMM(packed.pointer, input: input, output: output, pieces: 0..<pieceCount)
         case .pointwise(let gemm): gemm.run(input: input, output: output)
+        }
+    }
+
+    /// Independent pieces of the output: its rows (`n·outH`) for the GEMM implementations, 1 for the
+    /// reference and the dilated kernel (computed whole).
+    public var pieceCount: Int {
+        switch implementation {
+        case .gemm: return outputShape.n * outputShape.h
+        case .pointwise(let gemm): return gemm.pieceCount
+        case .reference, .simd: return 1
+        }
+    }
+
+    /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        switch implementation {
+        case .gemm(let packed): runGEMM(packed.pointer, input: input, output: output, pieces: pieces)
+        case .pointwise(let gemm): gemm.run(input: input, output: output, pieces: pieces)
+        case .reference, .simd: if pieces.contains(0) { run(input: input, output: output) }
         }
     }
 }

@@ -51,7 +51,7 @@ extension DepthwiseConv2D {
     }
 
     /// Vectorized over output channels: per output pixel and 8-channel group, accumulates the in-bounds taps.
-    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         let g = geometry
         let inH = inputShape.h, inW = inputShape.w, inC = inputShape.c
         let outC = outputShape.c
@@ -61,9 +61,9 @@ extension DepthwiseConv2D {
         let weights = UnsafePointer(packed.pointer)
         let (lo, hi) = activation.bounds
         let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-        for b in 0..<inputShape.n {
+        Pieces.forEachImage(pieces, rowsPerImage: g.outH) { b, rows in
             let image = input + b * inH * inW * inC
-            for oy in 0..<g.outH {
+            for oy in rows {
                 let originY = oy * g.strideH - g.padTop
                 // The in-bounds rows of the window: ky in kyStart ..< kyEnd.
                 var kyStart = 0, kyEnd = g.kernelH
@@ -101,12 +101,12 @@ extension DepthwiseConv2D {
     }
 
     /// Depth multiplier 1, no dilation: the register-blocked microkernel, one image at a time.
-    func runBlocked(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    func runBlocked(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         let g = geometry
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
         let weights = UnsafePointer(packed.pointer)
-        for b in 0..<i.n {
+        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let image = input + b * i.h * i.w * i.c
             let result = output + b * o.h * o.w * o.c
             if instructionSet == .avx2FMA {
@@ -114,14 +114,14 @@ extension DepthwiseConv2D {
                     input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
                     output: result, outputHeight: o.h, outputWidth: o.w,
                     kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                    padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi)
-                continue
+                    padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi, outputRows: rows)
+                return
             }
             Microkernels.depthwise(
                 input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
                 output: result, outputHeight: o.h, outputWidth: o.w,
                 kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi)
+                padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi, outputRows: rows)
         }
     }
 }

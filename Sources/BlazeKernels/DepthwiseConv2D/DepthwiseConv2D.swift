@@ -132,14 +132,23 @@ public struct DepthwiseConv2D: Sendable {
     ///   - input: `inputShape.count` floats, NHWC.
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Independent pieces of the output: its rows (`n·outH`) for the SIMD implementations, 1 for the
+    /// reference (computed whole).
+    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
+
+    /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
         case .simd:
             if isBlocked {
-                runBlocked(input: input, output: output)
+                runBlocked(input: input, output: output, pieces: pieces)
             } else {
-                runSIMD(input: input, output: output)
+                runSIMD(input: input, output: output, pieces: pieces)
             }
-        default: runReference(input: input, output: output)
+        default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }
 }

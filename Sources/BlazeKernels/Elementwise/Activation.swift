@@ -38,18 +38,28 @@ public struct Activation: Sendable {
     ///   - input: `count` floats.
     ///   - output: `count` floats; may equal `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Independent pieces: blocks of `Pieces.blockSize` floats.
+    public var pieceCount: Int { Pieces.blockCount(count) }
+
+    /// Applies the activation to blocks `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         let (lo, hi) = function.bounds
+        let elements = Pieces.elements(pieces, count: count)
         if variant == .simd {
+            let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
             if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.clampBuffer(count: count, input: input, output: output, lower: lo, upper: hi)
+                BlazeKernelsFMA.Microkernels.clampBuffer(count: n, input: x, output: y, lower: lo, upper: hi)
             } else {
-                Microkernels.clampBuffer(count: count, input: input, output: output, lower: lo, upper: hi)
+                Microkernels.clampBuffer(count: n, input: x, output: y, lower: lo, upper: hi)
             }
             return
         }
         // The reference.
-        var i = 0
-        while i < count {
+        var i = elements.lowerBound
+        while i < elements.upperBound {
             output[i] = clamp(input[i], lo, hi)
             i += 1
         }

@@ -1,16 +1,23 @@
 import BlazeKernelsFMA
 
 extension Add {
+    /// `count` floats of a same-shape addition.
+    @inline(__always)
+    func runSame(count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        let (lo, hi) = activation.bounds
+        if instructionSet == .avx2FMA {
+            BlazeKernelsFMA.Microkernels.add(count: count, lhs: lhs, rhs: rhs, output: output, lower: lo, upper: hi)
+        } else {
+            Microkernels.add(count: count, lhs: lhs, rhs: rhs, output: output, lower: lo, upper: hi)
+        }
+    }
+
     /// One flat vector loop for equal shapes; vectorized channel rows with broadcast strides otherwise.
     func runSIMD(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let (lo, hi) = activation.bounds
         let fma = instructionSet == .avx2FMA
         if plan.isSameShape {
-            if fma {
-                BlazeKernelsFMA.Microkernels.add(count: outputShape.count, lhs: lhs, rhs: rhs, output: output, lower: lo, upper: hi)
-            } else {
-                Microkernels.add(count: outputShape.count, lhs: lhs, rhs: rhs, output: output, lower: lo, upper: hi)
-            }
+            runSame(count: outputShape.count, lhs: lhs, rhs: rhs, output: output)
             return
         }
         let s = plan.outputShape

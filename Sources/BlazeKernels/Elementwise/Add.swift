@@ -57,4 +57,21 @@ public struct Add: Sendable {
         default: runReference(lhs: lhs, rhs: rhs, output: output)
         }
     }
+
+    /// Independent pieces: blocks of `Pieces.blockSize` floats when both shapes equal the output's (SIMD),
+    /// otherwise 1 (computed whole).
+    public var pieceCount: Int { variant == .simd && plan.isSameShape ? Pieces.blockCount(outputShape.count) : 1 }
+
+    /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(
+        lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>
+    ) {
+        guard variant == .simd && plan.isSameShape else {
+            if pieces.contains(0) { run(lhs: lhs, rhs: rhs, output: output) }
+            return
+        }
+        let elements = Pieces.elements(pieces, count: outputShape.count)
+        let start = elements.lowerBound
+        runSame(count: elements.count, lhs: lhs + start, rhs: rhs + start, output: output + start)
+    }
 }

@@ -1,3 +1,5 @@
+import BlazeKernelsFMA
+
 /// Parametric ReLU (TFLite's `PRELU`): `output = x >= 0 ? x : alpha · x`, with `alpha` broadcast against the
 /// input by NumPy rules (in the face models alpha is `[1, 1, C]` against `[1, H, W, C]`). The output shape
 /// is the broadcast of both shapes.
@@ -52,6 +54,38 @@ public struct PReLU: Sendable {
         switch variant {
         case .simd: runSIMD(input: input, output: output)
         default: runReference(input: input, output: output)
+        }
+    }
+
+    /// Whether the input is dense in the output's shape and the slopes are one per channel (the face
+    /// models' case), so that rows of pixels are independent pieces.
+    var isPerChannel: Bool {
+        inputShape == outputShape && alphaShape.c == outputShape.c && alphaShape.count == outputShape.c
+    }
+
+    /// Independent pieces: rows of pixels (`n·h`) for per-channel slopes (SIMD), otherwise 1.
+    public var pieceCount: Int { variant == .simd && isPerChannel ? outputShape.n * outputShape.h : 1 }
+
+    /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        guard variant == .simd && isPerChannel else {
+            if pieces.contains(0) { run(input: input, output: output) }
+            return
+        }
+        let s = outputShape
+        let rowSize = s.w * s.c
+        let first = max(pieces.lowerBound, 0), rows = max(min(pieces.upperBound, s.n * s.h) - first, 0)
+        guard rows > 0 else { return }
+        let slopes = UnsafePointer(alpha.pointer)
+        let strides = (n: rows * rowSize, h: rowSize, w: s.c, c: 1), none = (n: 0, h: 0, w: 0, c: 1)
+        if instructionSet == .avx2FMA {
+            BlazeKernelsFMA.Microkernels.prelu(
+                n: 1, h: rows, w: s.w, c: s.c, input: input + first * rowSize, inputStrides: strides,
+                alpha: slopes, alphaStrides: none, output: output + first * rowSize)
+        } else {
+            Microkernels.prelu(
+                n: 1, h: rows, w: s.w, c: s.c, input: input + first * rowSize, inputStrides: strides,
+                alpha: slopes, alphaStrides: none, output: output + first * rowSize)
         }
     }
 }

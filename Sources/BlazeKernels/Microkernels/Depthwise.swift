@@ -526,12 +526,14 @@ extension Microkernels {
         }
     }
 
-    /// One image, NHWC, depth multiplier 1.
+    /// One image, NHWC, depth multiplier 1: output rows `outputRows` (a subrange of `0..<outH`), each
+    /// computed the same way whatever the range.
     package static func depthwise(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float
+        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
+        outputRows: Range<Int>
     ) {
         let inRow = inW * channels
         let ps = sw * channels
@@ -546,7 +548,7 @@ extension Microkernels {
         let rightOverflow = (outW - 1) * sw - padLeft + kw - inW
         let wholeRows = kh == 3 && kw == 3 && (sw == 1 || sw == 2) && channels >= 8 && outW >= 4
             && padLeft <= 1 && rightOverflow <= 1
-        for oy in 0..<outH {
+        for oy in max(outputRows.lowerBound, 0)..<max(min(outputRows.upperBound, outH), 0) {
             let iy0 = oy * sh - padTop
             let kyStart = max(0, -iy0)
             let inputRowStart = input + (iy0 + kyStart) * inRow

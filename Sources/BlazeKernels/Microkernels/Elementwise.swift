@@ -173,17 +173,18 @@ extension Microkernels {
     }
 
     /// Max pooling of one image: the maximum over each window's in-bounds taps, starting from
-    /// `-greatestFiniteMagnitude` as TFLite does, then the clamp.
+    /// `-greatestFiniteMagnitude` as TFLite does, then the clamp. Output rows `outputRows` only.
     package static func maxPool(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, lower lo: Float, upper hi: Float
+        padTop: Int, padLeft: Int, lower lo: Float, upper hi: Float, outputRows: Range<Int>
     ) {
         let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
         let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
-        var out = output
-        for oy in 0..<outH {
+        let firstRow = max(outputRows.lowerBound, 0), endRow = max(min(outputRows.upperBound, outH), firstRow)
+        var out = output + firstRow * outW * channels
+        for oy in firstRow..<endRow {
             let iy0 = max(oy * sh - padTop, 0), iy1 = min(oy * sh - padTop + kh, inH)
             for ox in 0..<outW {
                 let ix0 = max(ox * sw - padLeft, 0), ix1 = min(ox * sw - padLeft + kw, inW)
@@ -234,17 +235,20 @@ extension Microkernels {
     }
 
     /// Constant padding of a 4-D tensor, row at a time: the output rows outside the input are filled; rows
-    /// inside are fill, copy, fill per pixel. `before` and the shapes as `(n, h, w, c)`.
+    /// inside are fill, copy, fill per pixel. `before` and the shapes as `(n, h, w, c)`. Writes the output
+    /// rows `outputRows` of the `n·h` rows only.
     package static func pad(
         input: UnsafePointer<Float>, inputShape i: (n: Int, h: Int, w: Int, c: Int),
         output: UnsafeMutablePointer<Float>, outputShape o: (n: Int, h: Int, w: Int, c: Int),
-        before: (n: Int, h: Int, w: Int, c: Int), value: Float
+        before: (n: Int, h: Int, w: Int, c: Int), value: Float, outputRows: Range<Int>
     ) {
         let after = o.c - i.c - before.c
-        var out = output
-        for b in 0..<o.n {
+        let firstRow = max(outputRows.lowerBound, 0), endRow = max(min(outputRows.upperBound, o.n * o.h), firstRow)
+        var out = output + firstRow * o.w * o.c
+        for row in firstRow..<endRow {
+            let b = row / o.h, y = row % o.h
             let ib = b - before.n
-            for y in 0..<o.h {
+            do {
                 let iy = y - before.h
                 if !(ib >= 0 && ib < i.n && iy >= 0 && iy < i.h) {
                     fill(out, count: o.w * o.c, value)

@@ -308,12 +308,14 @@ extension Microkernels {
     /// `kh·kw·inC` in (ky, kx, ic) order. Interior pixels of each output row run as tile rows `sw·inC` apart.
     /// A border column (whose window crosses the left or right edge) runs down the image instead, its tile rows
     /// `sh` input rows apart over the in-bounds filter columns; only the pixels that are on both a border row
-    /// and a border column run alone.
+    /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`); every
+    /// output value is computed the same way whatever the range.
     package static func convolution(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float
+        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
+        outputRows: Range<Int>
     ) {
         let depth = kh * kw * inC
         let rowDepth = kw * inC
@@ -324,9 +326,13 @@ extension Microkernels {
         let interiorStart = min((padLeft + sw - 1) / sw, outW)
         let lastStart = inW - kw + padLeft  // the largest x·sw that stays inside
         let interiorEnd = lastStart < 0 ? interiorStart : max(interiorStart, min(outW, lastStart / sw + 1))
-        let rowsStart = min((padTop + sh - 1) / sh, outH)
+        let allRowsStart = min((padTop + sh - 1) / sh, outH)
         let lastRowStart = inH - kh + padTop
-        let rowsEnd = lastRowStart < 0 ? rowsStart : max(rowsStart, min(outH, lastRowStart / sh + 1))
+        let allRowsEnd = lastRowStart < 0 ? allRowsStart : max(allRowsStart, min(outH, lastRowStart / sh + 1))
+        // The interior rows within the requested range (an empty range stays empty).
+        let firstRow = max(outputRows.lowerBound, 0), endRow = min(outputRows.upperBound, outH)
+        let rowsStart = min(max(allRowsStart, firstRow), endRow)
+        let rowsEnd = max(min(allRowsEnd, endRow), rowsStart)
 
         var panel = packed
         var covered = 0
@@ -337,7 +343,7 @@ extension Microkernels {
             let columns = min(width, outC - column)
             // Interior columns, one output row at a time.
             if interiorEnd > interiorStart {
-                for oy in 0..<outH {
+                for oy in firstRow..<max(firstRow, endRow) {
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
@@ -369,8 +375,8 @@ extension Microkernels {
                     runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
                              lo, hi)
                 }
-                var oy = 0
-                while oy < outH {
+                var oy = firstRow
+                while oy < endRow {
                     if oy == rowsStart && rowsEnd > rowsStart { oy = rowsEnd; continue }
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)

@@ -29,8 +29,8 @@ extension PointwiseConv2D {
 
     /// `cblas_sgemm(RowMajor, NoTrans, Trans)` into the output, then one pass adding the bias and
     /// applying the activation.
-    func runBLAS(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        let m = rows, k = inputChannels, n = outputChannels
+    func runBLAS(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows m: Int) {
+        let k = inputChannels, n = outputChannels
         let bias = UnsafePointer(packed.pointer)
         let filter = bias + n
         #if canImport(Accelerate) || canImport(COpenBLAS)

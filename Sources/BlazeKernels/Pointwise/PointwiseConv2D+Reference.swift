@@ -1,6 +1,6 @@
 extension PointwiseConv2D {
     /// The scalar oracle: `output[m, o] = act(Σ_i input[m, i] · filter[o, i] + bias[o])`.
-    func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int) {
         let k = inputChannels, n = outputChannels
         let bias = UnsafePointer(packed.pointer)
         let filter = bias + n

@@ -16,7 +16,7 @@ extension PointwiseConv2D {
 
     /// Register-tiled GEMM (6x16 and 8x8 tiles; dot products for fewer than 8 output channels) on the chosen
     /// instruction set.
-    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int) {
         let (lo, hi) = activation.bounds
         if outputChannels < 8 {
             if instructionSet == .avx2FMA {

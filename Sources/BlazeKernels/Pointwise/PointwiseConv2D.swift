@@ -98,10 +98,27 @@ public struct PointwiseConv2D: Sendable {
     ///   - input: `inputShape.count` floats, NHWC (`[M, inC]` row-major).
     ///   - output: `outputShape.count` floats (`[M, outC]`). Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Independent pieces of the output: its rows of pixels (`n·h`, each `w` GEMM rows); 1 for `.blas`,
+    /// whose results depend on how many rows one call gets (it computes the whole output).
+    public var pieceCount: Int { variant == .blas ? 1 : inputShape.n * inputShape.h }
+
+    /// Computes the output rows of pixels `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        if variant == .blas {
+            if pieces.contains(0) { runBLAS(input: input, output: output, rows: rows) }
+            return
+        }
+        let w = inputShape.w
+        let first = max(pieces.lowerBound, 0) * w
+        let count = max(min(pieces.upperBound, pieceCount) * w - first, 0)
+        guard count > 0 else { return }
+        let a = input + first * inputChannels, c = output + first * outputChannels
         switch variant {
-        case .simd: runSIMD(input: input, output: output)
-        case .blas: runBLAS(input: input, output: output)
-        default: runReference(input: input, output: output)
+        case .simd: runSIMD(input: a, output: c, rows: count)
+        default: runReference(input: a, output: c, rows: count)
         }
     }
 }

@@ -50,9 +50,18 @@ public struct MaxPool2D: Sendable {
     ///   - input: `inputShape.count` floats, NHWC.
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Independent pieces of the output: its rows (`n·outH`) for the SIMD implementation, 1 for the
+    /// reference (computed whole).
+    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
+
+    /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
-        case .simd: runSIMD(input: input, output: output)
-        default: runReference(input: input, output: output)
+        case .simd: runSIMD(input: input, output: output, pieces: pieces)
+        default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }
 }

@@ -69,9 +69,18 @@ public struct Pad: Sendable {
     ///   - input: `inputShape.count` floats.
     ///   - output: `outputShape.count` floats. Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Independent pieces of the output: its rows (`n·h` of the 4-D output) for the SIMD implementation, 1
+    /// for the reference (computed whole).
+    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
+
+    /// Writes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
-        case .simd: runSIMD(input: input, output: output)
-        default: runReference(input: input, output: output)
+        case .simd: runSIMD(input: input, output: output, pieces: pieces)
+        default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }
 }

@@ -16,6 +16,11 @@ int blaze_allocation_counting_available(void);
 void blaze_allocation_counting_begin(void);
 /// Stops counting and returns how many allocations the calling thread made since the begin call.
 long blaze_allocation_counting_end(void);
+/// Starts counting the allocations of every thread of the process from zero (for a process that runs
+/// nothing else meanwhile, such as the benchmark; tests running in parallel would count each other's).
+void blaze_allocation_counting_begin_all_threads(void);
+/// Stops counting every thread's allocations and returns how many there were since the begin call.
+long blaze_allocation_counting_end_all_threads(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,44 @@
+/// Splitting a kernel's work into pieces for several threads.
+///
+/// Kernels that can be split report `pieceCount`, the number of independent pieces of their output (output
+/// rows `n·outH` for the spatial kernels, blocks of `Pieces.blockSize` floats for the flat elementwise ones,
+/// 1 for an implementation that only computes the whole output), and take `run(…, pieces:)` with a range of
+/// `0..<pieceCount`. Every output value is computed by the same instructions in the same order whatever
+/// the range, so splitting never changes a result.
+public enum Pieces {
+    /// Floats per piece of the flat elementwise kernels (a multiple of 16: whole vectors, aligned pieces).
+    public static let blockSize = 2048
+
+    /// Part `part` of `parts` near-equal contiguous ranges of `0..<count`.
+    @inline(__always)
+    public static func range(part: Int, of parts: Int, count: Int) -> Range<Int> {
+        guard parts > 1 else { return 0..<count }
+        return (count * part / parts)..<(count * (part + 1) / parts)
+    }
+
+    /// The pieces of a flat kernel over `count` floats.
+    @inline(__always)
+    public static func blockCount(_ count: Int) -> Int { max((count + blockSize - 1) / blockSize, 1) }
+
+    /// The floats of blocks `pieces` of a flat kernel over `count` floats.
+    @inline(__always)
+    public static func elements(_ pieces: Range<Int>, count: Int) -> Range<Int> {
+        let start = min(pieces.lowerBound * blockSize, count)
+        return start..<max(min(pieces.upperBound * blockSize, count), start)
+    }
+
+    /// Calls `body(image, rows)` for each image that output rows `pieces` (of `images · rowsPerImage`) cover,
+    /// with the rows of that image they cover.
+    @inline(__always)
+    static func forEachImage(_ pieces: Range<Int>, rowsPerImage: Int, _ body: (Int, Range<Int>) -> Void) {
+        guard rowsPerImage > 0, !pieces.isEmpty else { return }
+        var row = pieces.lowerBound
+        while row < pieces.upperBound {
+            let image = row / rowsPerImage
+            let first = row - image * rowsPerImage
+            let end = min(rowsPerImage, pieces.upperBound - image * rowsPerImage)
+            body(image, first..<end)
+            row = (image + 1) * rowsPerImage
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#ifndef CBLAZESYNC_H
+#define CBLAZESYNC_H
+
+/// Atomic operations on plain `long` words and a spin-wait hint, for BlazeRuntime's worker pool.
+///
+/// They are static inline wrappers of the compiler's `__atomic` builtins, so Swift code can use them on
+/// memory it allocated itself (an `UnsafeMutablePointer<Int>`), on every platform the package supports,
+/// without the deployment-target requirements of the Synchronization module.
+
+/// Loads `*word` with acquire ordering.
+static inline long blaze_atomic_load_acquire(const long *word) {
+    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+/// Loads `*word` with sequentially consistent ordering.
+static inline long blaze_atomic_load(const long *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+/// Stores `value` into `*word` with release ordering.
+static inline void blaze_atomic_store_release(long *word, long value) {
+    __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
+/// Stores `value` into `*word` with sequentially consistent ordering.
+static inline void blaze_atomic_store(long *word, long value) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/// Adds `delta` to `*word` (sequentially consistent) and returns the previous value.
+static inline long blaze_atomic_fetch_add(long *word, long delta) {
+    return __atomic_fetch_add(word, delta, __ATOMIC_SEQ_CST);
+}
+
+/// Tells the CPU that this thread is spinning (x86 `pause`, arm64 `yield`), which saves power and lets a
+/// sibling hyper-thread run.
+static inline void blaze_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+#endif

@@ -1,0 +1,2 @@
+// CBlazeSync is header-only (static inline functions); SwiftPM needs one source file per C target.
+#include "CBlazeSync.h"
