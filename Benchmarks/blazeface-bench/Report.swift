@@ -194,7 +194,7 @@ enum TextReport {
             let g = d.multiplyAccumulates > 0 && p.medianMicroseconds > 0
                 ? fixed(2 * Double(d.multiplyAccumulates) / (p.medianMicroseconds * 1e3), 1) : "-"
             let cells = [pad(String(p.step), 5), pad(String(d.operatorIndex), 4), pad(d.operatorName, 20, right: false),
-                         pad(d.kernel, 28, right: false), pad(d.outputShape.map(String.init).joined(separator: "x"), 18, right: false),
+                         pad(d.threads > 1 ? "\(d.kernel) x\(d.threads)" : d.kernel, 28, right: false), pad(d.outputShape.map(String.init).joined(separator: "x"), 18, right: false),
                          pad(d.multiplyAccumulates > 0 ? String(d.multiplyAccumulates) : "-", 10),
                          pad(fixed(p.medianMicroseconds, 2), 9), pad(fixed(total > 0 ? 100 * p.medianMicroseconds / total : 0, 1), 6),
                          pad(g, 8)]

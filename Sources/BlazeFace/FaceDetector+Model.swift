@@ -68,7 +68,10 @@ extension FaceDetector {
         public var iouThreshold: Float
         /// At most this many faces, the highest scores first; nil for no limit.
         public var maximumFaces: Int?
-        /// Threads the interpreter may use (at least 1).
+        /// Threads each `detect` call's inference uses, the calling thread included (1 to
+        /// `Interpreter.Options.maximumThreadCount`; default 1). Above 1 the detector keeps worker threads
+        /// that split its large layers; results are identical for any count. For many images at once, one
+        /// single-threaded detector per thread usually gives more throughput.
         public var threadCount: Int
         public var preprocessing: Preprocessing
 

@@ -64,7 +64,9 @@ public final class FaceDetector: @unchecked Sendable {
 
     /// A detector for a model file you bring, with its anchors and decoding made explicit.
     public init(modelPath: String, configuration: Configuration, options: Options = Options()) throws(FaceDetectorError) {
-        guard options.threadCount >= 1 else { throw .invalidOptions("threadCount \(options.threadCount) must be at least 1") }
+        guard (1...Interpreter.Options.maximumThreadCount).contains(options.threadCount) else {
+            throw .invalidOptions("threadCount \(options.threadCount) must be from 1 to \(Interpreter.Options.maximumThreadCount)")
+        }
         guard options.iouThreshold >= 0, options.iouThreshold <= 1 else {
             throw .invalidOptions("iouThreshold \(options.iouThreshold) is outside 0...1")
         }

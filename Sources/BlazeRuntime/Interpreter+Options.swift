@@ -8,7 +8,7 @@ extension Interpreter {
         /// stream of frames on a busy machine). Above 1, the interpreter starts `threadCount - 1` worker
         /// threads that split each large convolution, depthwise convolution and elementwise step by output
         /// rows; between steps they spin briefly, then sleep. Results are identical for any thread count.
-        /// Must be at least 1.
+        /// Must be from 1 to `maximumThreadCount`.
         public var threadCount: Int
         /// Which kernel implementations to use (`.automatic`: the fastest; `.reference`: the scalar oracles).
         public var kernelVariant: KernelVariant
@@ -20,6 +20,9 @@ extension Interpreter {
         /// Run a RELU/RELU6/RELU_N1_TO_1 that only reads a convolution's or an ADD's output inside that
         /// operator (default true). Off, every TFLite operator is its own step.
         public var fuseActivations: Bool
+
+        /// The largest `threadCount` accepted.
+        public static let maximumThreadCount = 256
 
         public init(
             threadCount: Int = 1,

@@ -20,16 +20,20 @@ extension Interpreter {
         public var multiplyAccumulates: Int
         /// The operator's parameters in a few words.
         public var summary: String
+        /// Threads the step is split across (1 when it runs whole on the calling thread: with
+        /// `threadCount` 1, for kernels that are not split, and for steps too small to gain from it).
+        public var threads: Int = 1
     }
 
     /// The steps `invoke()` runs, in order. DEQUANTIZE and DENSIFY of weights are folded at load time and
     /// do not appear.
     public var plan: [StepDescription] {
-        plannedSteps.map { step in
-            StepDescription(
+        plannedSteps.indices.map { s in
+            let step = plannedSteps[s]
+            return StepDescription(
                 operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.name,
                 inputs: step.inputs, output: step.output, outputShape: model.mainSubgraph.tensors[step.output].shape,
-                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary)
+                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary, threads: stepThreads(s))
         }
     }
 }

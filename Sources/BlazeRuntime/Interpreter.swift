@@ -61,7 +61,9 @@ public final class Interpreter {
 
     /// Prepares an already-read model.
     public init(model: Model, options: Options = Options()) throws(InterpreterError) {
-        guard options.threadCount >= 1 else { throw .invalidOptions("threadCount \(options.threadCount) must be at least 1") }
+        guard (1...Options.maximumThreadCount).contains(options.threadCount) else {
+            throw .invalidOptions("threadCount \(options.threadCount) must be from 1 to \(Options.maximumThreadCount)")
+        }
         self.model = model
         self.options = options
         var builder = GraphBuilder(model: model, options: options)
@@ -179,6 +181,9 @@ public final class Interpreter {
 
     /// Number of steps `invoke()` runs.
     var stepCount: Int { steps.count }
+
+    /// Threads step `index` is split across.
+    func stepThreads(_ index: Int) -> Int { steps[index].parts > 1 ? options.threadCount : 1 }
 
     /// Runs step `index` alone (for profiling), on the pool's threads when it is split.
     @inline(__always)

@@ -53,7 +53,7 @@ struct BoundStep: @unchecked Sendable {
     var output: UnsafeMutablePointer<Float>
     /// `kernel.pieceCount`.
     var pieceCount: Int
-    /// Threads the step is split across (1: run whole on the calling thread).
+    /// Chunks the step is split into, claimed by the pool's threads (1: run whole on the calling thread).
     var parts: Int
 
     init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, parts: Int) {
@@ -107,13 +107,18 @@ extension Interpreter {
     /// waiting for them costs about a microsecond, so splitting smaller steps gains nothing.
     static let minimumSplitNanoseconds = 3_000
 
-    /// How many threads step `step` is split across: up to `threads`, when its estimated duration (about
-    /// 20 multiply-accumulates and 4 output floats per nanosecond on one core) reaches
-    /// `minimumSplitNanoseconds`; never more than the kernel's pieces.
+    /// Chunks per thread of a split step: more than one, so that a thread that is late (not yet awake, or
+    /// descheduled by a busy machine) leaves its share to the others instead of holding up the step.
+    static let chunksPerThread = 4
+
+    /// How many chunks step `step` is split into for the pool's threads to claim: `threads ×
+    /// chunksPerThread` (at most the kernel's pieces) when its estimated duration (about 20
+    /// multiply-accumulates and 4 output floats per nanosecond on one core) reaches
+    /// `minimumSplitNanoseconds`, otherwise 1.
     static func parts(for step: PlannedStep, threads: Int, graph: SubGraph) -> Int {
         let outputs = graph.tensors[step.output].elementCount
         let nanoseconds = step.multiplyAccumulates / 20 + outputs / 4
         guard nanoseconds >= minimumSplitNanoseconds else { return 1 }
-        return max(min(threads, step.kernel.pieceCount), 1)
+        return max(min(threads * chunksPerThread, step.kernel.pieceCount, WorkerPool.maximumParts), 1)
     }
 }

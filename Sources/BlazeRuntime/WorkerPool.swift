@@ -9,26 +9,34 @@ import Glibc
 import Musl
 #endif
 
-/// A persistent pool of worker threads that run one job at a time in `parts` pieces, the calling thread
-/// taking piece 0.
+/// A persistent pool of worker threads that run one job at a time, split into `parts` chunks that the
+/// calling thread and the workers claim one by one.
 ///
 /// Made for jobs of a few microseconds (one kernel's share of a layer), where waking threads through the
-/// operating system would cost as much as the work: after a job, each worker spins on an atomic generation
-/// counter (with the CPU's spin-wait hint) for about `spinIterations` checks, then sleeps on a condition
-/// variable until the next job. The caller spins until every worker has finished its piece.
+/// operating system would cost as much as the work. Between jobs each worker spins on an atomic word (with
+/// the CPU's spin-wait hint) for about `spinIterations` checks, then sleeps on a condition variable.
+///
+/// Chunks are claimed through one atomic word that holds the job's generation and the next chunk, so
+/// nobody waits for a thread that is late: a worker that has not woken up yet (or whose CPU the machine
+/// gave to another process) simply claims nothing, and the caller runs the chunks itself. `run` returns
+/// when every chunk has finished; a worker that arrives after that sees a newer generation and touches
+/// nothing of the old job. Which thread runs a chunk varies from run to run; what a chunk computes does not.
 ///
 /// A job is a C function pointer and a context pointer, so dispatching one performs no heap allocation.
 /// `run` is not reentrant and must be called from one thread at a time (the interpreter that owns the pool
 /// is not thread-safe either).
 package final class WorkerPool: @unchecked Sendable {
-    /// A piece of a job: `(context, part, parts)`.
+    /// Chunk `part` of a job split into `parts`: `(context, part, parts)`.
     package typealias Job = @convention(c) (UnsafeMutableRawPointer?, Int, Int) -> Void
 
     /// Threads that run jobs, the caller included.
     package let threadCount: Int
 
-    /// Spin-wait checks a worker makes before it sleeps (about 50-100 µs on current x86 CPUs).
-    static let spinIterations = 4_000
+    /// Spin-wait checks a worker makes before it sleeps (roughly 0.1-1 ms on current x86 CPUs).
+    static let spinIterations = 10_000
+
+    /// The most chunks one job may have.
+    package static let maximumParts = 0xFFFF
 
     private let shared: Shared
     private var threads: [pthread_t] = []
@@ -39,8 +47,8 @@ package final class WorkerPool: @unchecked Sendable {
         precondition(threadCount >= 1, "a worker pool needs at least one thread")
         self.threadCount = threadCount
         shared = Shared()
-        for index in 1..<max(threadCount, 1) {
-            let start = Unmanaged.passRetained(WorkerStart(shared: shared, index: index)).toOpaque()
+        for _ in 1..<max(threadCount, 1) {
+            let start = Unmanaged.passRetained(shared).toOpaque()
             #if canImport(Darwin)
             var thread: pthread_t?
             let status = pthread_create(&thread, nil, workerMain, start)
@@ -56,75 +64,75 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     deinit {
-        shared.shutdown = true
-        shared.publish(job: nil, context: nil, parts: 0, workers: 0)
+        shared.shutDown()
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// Runs `job(context, part, parts)` for every `part` in `0 ..< parts`: part 0 on the calling thread, the
-    /// others on workers, and returns when all have finished. With `parts == 1` it is a plain call.
-    /// - Precondition: `1 <= parts <= threadCount`.
+    /// Runs `job(context, part, parts)` once for every `part` in `0 ..< parts`, on the calling thread and
+    /// the workers, and returns when all have finished. With `parts == 1` (or no workers) it is a plain loop
+    /// on the calling thread.
+    /// - Precondition: `parts <= WorkerPool.maximumParts`.
     @inline(__always)
     package func run(parts: Int, job: Job, context: UnsafeMutableRawPointer?) {
-        if parts <= 1 {
-            job(context, 0, 1)
+        precondition(parts <= WorkerPool.maximumParts, "a job of \(parts) parts")
+        if parts <= 1 || threadCount == 1 {
+            for part in 0..<parts { job(context, part, parts) }
             return
         }
-        let workers = threadCount - 1
-        shared.publish(job: job, context: context, parts: parts, workers: workers)
-        job(context, 0, parts)
-        shared.waitForWorkers()
-    }
-}
-
-/// What a worker thread is started with.
-private final class WorkerStart {
-    let shared: WorkerPool.Shared
-    let index: Int
-    init(shared: WorkerPool.Shared, index: Int) {
-        self.shared = shared
-        self.index = index
+        let generation = shared.publish(job: job, context: context, parts: parts)
+        shared.participate(generation: generation)
+        shared.waitForCompletion(parts: parts)
     }
 }
 
 /// The body of a worker thread.
 #if canImport(Darwin)
 private func workerMain(_ argument: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    let start = Unmanaged<WorkerStart>.fromOpaque(argument).takeRetainedValue()
-    start.shared.workerLoop(index: start.index)
+    Unmanaged<WorkerPool.Shared>.fromOpaque(argument).takeRetainedValue().workerLoop()
     return nil
 }
 #else
 private func workerMain(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    let start = Unmanaged<WorkerStart>.fromOpaque(argument!).takeRetainedValue()
-    start.shared.workerLoop(index: start.index)
+    Unmanaged<WorkerPool.Shared>.fromOpaque(argument!).takeRetainedValue().workerLoop()
     return nil
 }
 #endif
 
 extension WorkerPool {
-    /// The state shared by the caller and the workers. The counters live in memory of their own, a cache
-    /// line each, and are only touched through `CBlazeSync`'s atomics.
+    /// The state shared by the caller and the workers: words in memory of their own (the hot ones a cache
+    /// line apart), only touched through `CBlazeSync`'s atomics.
     final class Shared: @unchecked Sendable {
-        /// [generation, remaining, sleepers], 64 bytes apart.
-        private let words: UnsafeMutablePointer<Int>
-        private var generation: UnsafeMutablePointer<Int> { words }
-        private var remaining: UnsafeMutablePointer<Int> { words + 8 }
-        private var sleepers: UnsafeMutablePointer<Int> { words + 16 }
+        private let words: UnsafeMutablePointer<CLong>
+        /// `generation << 32 | parts << 16 | next chunk`: workers watch the generation; claiming a chunk is
+        /// a compare-and-swap that fails once the generation has moved on. The chunk count lives in the
+        /// same word so that a claim never checks one job's next chunk against another job's count.
+        private var state: UnsafeMutablePointer<CLong> { words }
+        /// Chunks finished in the current generation.
+        private var done: UnsafeMutablePointer<CLong> { words + 8 }
+        /// Workers asleep (or about to sleep) on the condition variable.
+        private var sleepers: UnsafeMutablePointer<CLong> { words + 16 }
+        /// The job, its context and the shutdown flag: written by the caller before it publishes a
+        /// generation (and only after every chunk of the previous one has finished); read by workers after
+        /// they see it. Values read while a newer generation is being published are discarded: the claim
+        /// that would use them fails.
+        private var jobWord: UnsafeMutablePointer<CLong> { words + 24 }
+        private var contextWord: UnsafeMutablePointer<CLong> { words + 25 }
+        private var shutdownWord: UnsafeMutablePointer<CLong> { words + 27 }
 
-        // Written by the caller before the generation is released, read by workers after acquiring it.
-        private var job: Job?
-        private var context: UnsafeMutableRawPointer?
-        private var parts = 0
-        var shutdown = false
+        /// The caller's generation counter (only the caller writes the state's generation).
+        private var generation = 0
 
         // Allocated, not stored inline: pthread objects must not move.
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
         private let condition: UnsafeMutablePointer<pthread_cond_t>
 
+        private static let fieldMask = 0xFFFF
+        /// Generations run from 1 to 2^31 - 1 and wrap (0 is the state at creation).
+        private static let lastGeneration = (1 << 31) - 1
+
         init() {
-            words = UnsafeMutablePointer<Int>.allocate(capacity: 24)
-            words.initialize(repeating: 0, count: 24)
+            words = UnsafeMutablePointer<CLong>.allocate(capacity: 32)
+            words.initialize(repeating: 0, count: 32)
             mutex = .allocate(capacity: 1)
             mutex.initialize(to: pthread_mutex_t())
             pthread_mutex_init(mutex, nil)
@@ -141,32 +149,51 @@ extension WorkerPool {
             words.deallocate()
         }
 
-        private func word(_ pointer: UnsafeMutablePointer<Int>) -> UnsafeMutablePointer<CLong> {
-            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CLong.self)
-        }
-
-        /// Announces a job to the workers and wakes those that sleep.
-        func publish(job: Job?, context: UnsafeMutableRawPointer?, parts: Int, workers: Int) {
-            self.job = job
-            self.context = context
-            self.parts = parts
-            blaze_atomic_store(word(remaining), CLong(workers))
-            blaze_atomic_fetch_add(word(generation), 1)
-            // A worker counts itself as a sleeper before it checks the generation a last time, under the
-            // mutex; both sides use sequentially consistent operations, so either it sees the new generation
-            // or this sees it as a sleeper and signals under the same mutex.
-            if blaze_atomic_load(word(sleepers)) > 0 {
+        /// Announces a job to the workers, wakes those that sleep, and returns its generation.
+        func publish(job: Job?, context: UnsafeMutableRawPointer?, parts: Int) -> Int {
+            let jobBits = job.map { unsafeBitCast($0, to: Int.self) } ?? 0
+            blaze_atomic_store_relaxed(jobWord, CLong(jobBits))
+            blaze_atomic_store_relaxed(contextWord, CLong(Int(bitPattern: context)))
+            blaze_atomic_store_relaxed(done, 0)
+            generation = generation == Shared.lastGeneration ? 1 : generation + 1
+            blaze_atomic_store(state, CLong(generation << 32 | parts << 16))
+            // A worker counts itself as a sleeper before it checks the state a last time, under the mutex;
+            // both sides use sequentially consistent operations, so either it sees the new generation or
+            // this sees it as a sleeper and signals under the same mutex.
+            if blaze_atomic_load(sleepers) > 0 {
                 pthread_mutex_lock(mutex)
                 pthread_cond_broadcast(condition)
                 pthread_mutex_unlock(mutex)
             }
+            return generation
         }
 
-        /// Spins until every worker has finished its part, yielding the processor after a while (when the
-        /// machine has fewer free cores than threads).
-        func waitForWorkers() {
+        /// Claims and runs chunks of generation `generation` until none is left (or a newer generation
+        /// has replaced it).
+        @inline(__always)
+        func participate(generation: Int) {
+            while true {
+                let old = Int(blaze_atomic_load_acquire(state))
+                guard old >> 32 == generation else { return }
+                let parts = (old >> 16) & Shared.fieldMask, next = old & Shared.fieldMask
+                guard next < parts else { return }
+                // Read before the claim: a successful claim proves these belong to `generation` (its chunks
+                // are not all finished, so the caller has not moved on).
+                let jobBits = Int(blaze_atomic_load_relaxed(jobWord))
+                let context = UnsafeMutableRawPointer(bitPattern: Int(blaze_atomic_load_relaxed(contextWord)))
+                guard jobBits != 0 else { return }
+                guard blaze_atomic_compare_exchange(state, CLong(old), CLong(old + 1)) != 0 else { continue }
+                let job = unsafeBitCast(jobBits, to: Job.self)
+                job(context, next, parts)
+                blaze_atomic_fetch_add(done, 1)
+            }
+        }
+
+        /// Spins until all `parts` chunks of the current job have finished, yielding the processor after a
+        /// while (when the thread finishing the last chunk has to share a CPU with this one).
+        func waitForCompletion(parts: Int) {
             var spins = 0
-            while blaze_atomic_load_acquire(word(remaining)) > 0 {
+            while Int(blaze_atomic_load_acquire(done)) < parts {
                 if spins < WorkerPool.spinIterations {
                     blaze_cpu_relax()
                     spins += 1
@@ -176,34 +203,39 @@ extension WorkerPool {
             }
         }
 
-        /// A worker's life: wait for a new generation, run its part, report, repeat until shut down.
-        func workerLoop(index: Int) {
-            // Generation 0 is the pool's state at creation: a worker that starts late still sees the jobs
-            // published before it ran.
+        /// Tells the workers to exit.
+        func shutDown() {
+            blaze_atomic_store(shutdownWord, 1)
+            _ = publish(job: nil, context: nil, parts: 0)
+        }
+
+        /// A worker's life: wait for a new generation, claim chunks, repeat until shut down.
+        func workerLoop() {
+            // Generation 0 is the pool's state at creation, so a worker that starts late still sees the
+            // jobs published before it ran.
             var seen = 0
             while true {
                 var spins = 0
-                var current = blaze_atomic_load_acquire(word(generation))
+                var current = Int(blaze_atomic_load_acquire(state)) >> 32
                 while current == seen {
                     if spins < WorkerPool.spinIterations {
                         blaze_cpu_relax()
                         spins += 1
                     } else {
                         pthread_mutex_lock(mutex)
-                        blaze_atomic_fetch_add(word(sleepers), 1)
-                        while blaze_atomic_load(word(generation)) == seen {
+                        blaze_atomic_fetch_add(sleepers, 1)
+                        while Int(blaze_atomic_load(state)) >> 32 == seen {
                             pthread_cond_wait(condition, mutex)
                         }
-                        blaze_atomic_fetch_add(word(sleepers), -1)
+                        blaze_atomic_fetch_add(sleepers, -1)
                         pthread_mutex_unlock(mutex)
                         spins = 0
                     }
-                    current = blaze_atomic_load_acquire(word(generation))
+                    current = Int(blaze_atomic_load_acquire(state)) >> 32
                 }
                 seen = current
-                if shutdown { return }
-                if index < parts, let job { job(context, index, parts) }
-                blaze_atomic_fetch_add(word(remaining), -1)
+                if blaze_atomic_load(shutdownWord) != 0 { return }
+                participate(generation: seen)
             }
         }
     }

@@ -170,6 +170,7 @@ struct ErrorTests {
     @Test("out-of-range options are rejected", arguments: [
         FaceDetector.Options(threadCount: 0),
         FaceDetector.Options(threadCount: -3),
+        FaceDetector.Options(threadCount: 100_000),
         FaceDetector.Options(iouThreshold: 1.5),
         FaceDetector.Options(iouThreshold: -0.1),
         FaceDetector.Options(iouThreshold: .nan),

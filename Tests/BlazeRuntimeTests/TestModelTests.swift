@@ -194,14 +194,15 @@ struct TestModelTests {
         #expect(error.description == "input 0 needs 200 bytes, got 12")
     }
 
-    @Test("threadCount 0 is invalidOptions")
-    func invalidOptions() throws {
-        let error = try Self.loadError("conv_relu6", options: .init(threadCount: 0))
+    @Test("threadCount 0, negative or above the maximum is invalidOptions",
+          arguments: [0, -2, Interpreter.Options.maximumThreadCount + 1, Int.max])
+    func invalidOptions(threads: Int) throws {
+        let error = try Self.loadError("conv_relu6", options: .init(threadCount: threads))
         guard case let .invalidOptions(reason) = error else {
             Issue.record("expected invalidOptions, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("threadCount 0"))
+        #expect(reason.contains("threadCount \(threads)"))
         #expect(error?.description.contains("invalid interpreter options") == true)
     }
 

@@ -17,6 +17,21 @@ static inline long blaze_atomic_load(const long *word) {
     return __atomic_load_n(word, __ATOMIC_SEQ_CST);
 }
 
+/// Loads `*word` with relaxed ordering.
+static inline long blaze_atomic_load_relaxed(const long *word) {
+    return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+/// Stores `value` into `*word` with relaxed ordering.
+static inline void blaze_atomic_store_relaxed(long *word, long value) {
+    __atomic_store_n(word, value, __ATOMIC_RELAXED);
+}
+
+/// Replaces `*word` with `desired` if it equals `expected` (sequentially consistent); returns 1 if it did.
+static inline int blaze_atomic_compare_exchange(long *word, long expected, long desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 /// Stores `value` into `*word` with release ordering.
 static inline void blaze_atomic_store_release(long *word, long value) {
     __atomic_store_n(word, value, __ATOMIC_RELEASE);
