@@ -58,6 +58,8 @@ struct DetectResult {
     var frame: Frame
     var detect: Summary
     var invoke: Summary
+    /// The preprocessing step of a detect alone (orientation, letterbox, resampling into the model input).
+    var preprocess: Summary
     var detectAllocations: Int
     var invokeAllocations: Int
     var iterations: Int
@@ -77,7 +79,8 @@ enum DetectBenchmark {
         }
         let detectTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
         let invokeTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
-        defer { detectTimes.deallocate(); invokeTimes.deallocate() }
+        let preprocessTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
+        defer { detectTimes.deallocate(); invokeTimes.deallocate(); preprocessTimes.deallocate() }
         var faces: [Face] = []
         faces.reserveCapacity(256)
         var detectAllocations = 0, invokeAllocations = 0
@@ -110,12 +113,18 @@ enum DetectBenchmark {
                     invokeTimes[i] = nowNanoseconds() &- start
                 }
                 invokeAllocations += blaze_allocation_counting_end_all_threads()
+                for i in done..<end {
+                    let start = nowNanoseconds()
+                    detector.preprocessOnly(view)
+                    preprocessTimes[i] = nowNanoseconds() &- start
+                }
                 done = end
             }
         }
         return DetectResult(model: model, threads: threads, frame: frame,
                             detect: Summary(nanoseconds: Array(detectTimes[0..<done])),
                             invoke: Summary(nanoseconds: Array(invokeTimes[0..<done])),
+                            preprocess: Summary(nanoseconds: Array(preprocessTimes[0..<done])),
                             detectAllocations: detectAllocations, invokeAllocations: invokeAllocations,
                             iterations: done, faces: faces)
     }

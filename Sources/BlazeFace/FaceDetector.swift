@@ -145,13 +145,8 @@ public final class FaceDetector: @unchecked Sendable {
         defer { lock.unlock() }
         let region = Preprocessor.region(width: image.uprightWidth, height: image.uprightHeight,
                                          mode: options.preprocessing)
-        let size = inputSize, range = configuration.inputRange
-        let columns = samplingColumns, rows = samplingRows
         do {
-            try interpreter.withInput(at: 0) { input in
-                Preprocessor.fill(input.baseAddress!, size: size, image: image, region: region, range: range,
-                                  columns: columns, rows: rows)
-            }
+            try fillInput(image, region: region)
             try interpreter.invoke()
             try interpreter.withOutput(at: regressorsOutput) { regressors in
                 try interpreter.withOutput(at: scoresOutput) { scores in
@@ -168,6 +163,25 @@ public final class FaceDetector: @unchecked Sendable {
         for index in 0..<kept.count {
             faces.append(Self.face(from: kept[index], region: region))
         }
+    }
+
+    /// Writes the model input for `image` (the preprocessing step of `detect`). The caller holds the lock.
+    private func fillInput(_ image: ImageView, region: RegionOfInterest) throws {
+        let size = inputSize, range = configuration.inputRange
+        let columns = samplingColumns, rows = samplingRows
+        try interpreter.withInput(at: 0) { input in
+            Preprocessor.fill(input.baseAddress!, size: size, image: image, region: region, range: range,
+                              columns: columns, rows: rows)
+        }
+    }
+
+    /// Runs only the preprocessing step of `detect` on `image` (for the benchmark's breakdown of a detect).
+    package func preprocessOnly(_ image: ImageView) {
+        lock.lock()
+        defer { lock.unlock() }
+        let region = Preprocessor.region(width: image.uprightWidth, height: image.uprightHeight,
+                                         mode: options.preprocessing)
+        try? fillInput(image, region: region)
     }
 
     /// Maps a detection (normalized to the model input) into upright image pixels.

@@ -84,29 +84,47 @@ enum Preprocessor {
         table(columns, start: region.centerX - region.side / 2, extent: image.uprightWidth, stride: du)
         table(rows, start: region.centerY - region.side / 2, extent: image.uprightHeight, stride: dv)
 
-        @inline(__always)
-        func pixel(_ p: UnsafePointer<UInt8>) -> SIMD3<Int32> {
-            SIMD3(Int32(p[ro]), Int32(p[go]), Int32(p[bo]))
-        }
-
-        var out = output
         let start = base + origin
+        switch (ro, go, bo) {
+        case (0, 1, 2): sample(output, size: size, start: start, columns: columns, rows: rows, scale: scale,
+                               offset: offset, channels: (0, 1, 2))
+        case (2, 1, 0): sample(output, size: size, start: start, columns: columns, rows: rows, scale: scale,
+                               offset: offset, channels: (2, 1, 0))
+        default: sample(output, size: size, start: start, columns: columns, rows: rows, scale: scale,
+                        offset: offset, channels: (ro, go, bo))
+        }
+    }
+
+    /// The sampling loop of `fill`, inlined per pixel layout so that the channel offsets are constants.
+    /// A model row whose two taps are both outside the image (the letterbox bands) is the range's value
+    /// for 0 throughout, written without sampling.
+    @inline(__always)
+    static func sample(_ output: UnsafeMutablePointer<Float>, size: Int, start: UnsafePointer<UInt8>,
+                       columns: UnsafeMutablePointer<Int>, rows: UnsafeMutablePointer<Int>, scale: Float,
+                       offset: Float, channels c: (Int, Int, Int)) {
+        var out = output
         for j in 0..<size {
             let row = rows + 4 * j
-            let top = start + row[0], bottom = start + row[1]
             let wy0 = Int32(truncatingIfNeeded: row[2]), wy1 = Int32(truncatingIfNeeded: row[3])
+            if wy0 == 0 && wy1 == 0 {
+                out.update(repeating: offset, count: 3 * size)
+                out += 3 * size
+                continue
+            }
+            let top = start + row[0], bottom = start + row[1]
             for i in 0..<size {
                 let column = columns + 4 * i
-                let left = column[0], right = column[1]
                 let wx0 = Int32(truncatingIfNeeded: column[2]), wx1 = Int32(truncatingIfNeeded: column[3])
-                var sum = pixel(top + left) &* (wx0 &* wy0)
-                sum &+= pixel(top + right) &* (wx1 &* wy0)
-                sum &+= pixel(bottom + left) &* (wx0 &* wy1)
-                sum &+= pixel(bottom + right) &* (wx1 &* wy1)
-                let value = (sum &+ 512) &>> 10
-                out[0] = Float(value.x) * scale + offset
-                out[1] = Float(value.y) * scale + offset
-                out[2] = Float(value.z) * scale + offset
+                let w00 = wx0 &* wy0, w01 = wx1 &* wy0, w10 = wx0 &* wy1, w11 = wx1 &* wy1
+                let a = top + column[0], b = top + column[1], d = bottom + column[0], e = bottom + column[1]
+                @inline(__always)
+                func channel(_ k: Int) -> Float {
+                    let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
+                    return Float((sum &+ 512) &>> 10) * scale + offset
+                }
+                out[0] = channel(c.0)
+                out[1] = channel(c.1)
+                out[2] = channel(c.2)
                 out += 3
             }
         }
