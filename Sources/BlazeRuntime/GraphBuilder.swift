@@ -78,6 +78,7 @@ struct GraphBuilder {
             throw .notTopologicallySorted(index: graph.operators.count, operator: "graph output", tensor: index,
                                           name: t.name)
         }
+        if options.fuseResiduals { fuseResiduals() }
         let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
         guard total <= options.maximumMultiplyAccumulates else {
             throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)

@@ -20,6 +20,10 @@ extension Interpreter {
         /// Run a RELU/RELU6/RELU_N1_TO_1 that only reads a convolution's or an ADD's output inside that
         /// operator (default true). Off, every TFLite operator is its own step.
         public var fuseActivations: Bool
+        /// Run a BlazeBlock shortcut — PAD of channels (after a 2x2 stride-2 MAX_POOL_2D or not) feeding an
+        /// ADD, the pooled and padded tensors read by nothing else — as one step (`ResidualAdd`; default
+        /// true; the `.reference` kernel variant never fuses). The results are the same to the bit.
+        public var fuseResiduals: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -29,13 +33,15 @@ extension Interpreter {
             kernelVariant: KernelVariant = .automatic,
             maximumArenaBytes: Int = 1 << 30,
             maximumMultiplyAccumulates: Int = 1_000_000_000_000,
-            fuseActivations: Bool = true
+            fuseActivations: Bool = true,
+            fuseResiduals: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
             self.maximumArenaBytes = maximumArenaBytes
             self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
             self.fuseActivations = fuseActivations
+            self.fuseResiduals = fuseResiduals
         }
     }
 

@@ -54,6 +54,7 @@ extension StepKernel {
         case .concatenation(let k): return "Concatenation.\(k.variant)"
         case .resizeBilinear(let k): return "ResizeBilinear.\(k.variant)"
         case .depthToSpace(let k): return "DepthToSpace.\(k.variant)"
+        case .residual(let k): return k.pooled ? "ResidualAdd.pooled" : "ResidualAdd"
         }
     }
 }

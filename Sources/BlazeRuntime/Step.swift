@@ -15,6 +15,8 @@ enum StepKernel: Sendable {
     case concatenation(Concatenation)
     case resizeBilinear(ResizeBilinear)
     case depthToSpace(DepthToSpace)
+    /// MAX_POOL_2D (optional) + PAD + ADD of a BlazeBlock shortcut, fused at load time.
+    case residual(ResidualAdd)
 }
 
 /// A step before memory is planned: the kernel and the tensors it reads and writes.
@@ -41,6 +43,7 @@ extension StepKernel {
         case .prelu(let k): return k.pieceCount
         case .pad(let k): return k.pieceCount
         case .maxPool(let k): return k.pieceCount
+        case .residual(let k): return k.pieceCount
         case .averagePool, .copy, .concatenation, .resizeBilinear, .depthToSpace: return 1
         }
     }
@@ -77,6 +80,7 @@ struct BoundStep: @unchecked Sendable {
         case .prelu(let k): k.run(input: inputs[0], output: output, pieces: pieces)
         case .pad(let k): k.run(input: inputs[0], output: output, pieces: pieces)
         case .maxPool(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .residual(let k): k.run(shortcut: inputs[0], main: inputs[1], output: output, pieces: pieces)
         default: if part == 0 { run() }
         }
     }
@@ -98,6 +102,7 @@ struct BoundStep: @unchecked Sendable {
             inputs.withUnsafeBufferPointer { k.run(inputs: $0, output: output) }
         case .resizeBilinear(let k): k.run(input: inputs[0], output: output)
         case .depthToSpace(let k): k.run(input: inputs[0], output: output)
+        case .residual(let k): k.run(shortcut: inputs[0], main: inputs[1], output: output)
         }
     }
 }

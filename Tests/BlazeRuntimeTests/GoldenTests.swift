@@ -66,3 +66,34 @@ struct GoldenTests {
         }
     }
 }
+
+/// Load-time fusion changes the plan, never the numbers.
+@Suite("Fusion")
+struct FusionTests {
+    @Test("fused BlazeBlock shortcuts give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
+    func residualFusionIsExact(model: String) throws {
+        let golden = try #require(try GoldenCase.all().first { $0.model == model })
+        let path = try TestResources.modelPath(golden.modelFile)
+        var results: [[[Float]]] = []
+        var plans: [[Interpreter.StepDescription]] = []
+        for fuse in [true, false] {
+            let interpreter = try Interpreter(modelPath: path, options: .init(fuseResiduals: fuse))
+            try interpreter.copy(golden.input, toInputAt: 0)
+            try interpreter.invoke()
+            results.append(try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) })
+            plans.append(interpreter.plan)
+        }
+        for k in results[0].indices {
+            let differing = zip(results[0][k], results[1][k]).filter { $0.0.bitPattern != $0.1.bitPattern }.count
+            #expect(differing == 0, "\(model) output \(k): \(differing) values differ")
+        }
+        let fused = plans[0].filter { $0.kernel.hasPrefix("ResidualAdd") }
+        #expect(plans[1].allSatisfy { !$0.kernel.hasPrefix("ResidualAdd") })
+        // Each fused step replaces a PAD (and a MAX_POOL_2D when pooled).
+        let pooled = fused.filter { $0.kernel == "ResidualAdd.pooled" }.count
+        #expect(plans[1].count - plans[0].count == fused.count + pooled)
+        if ["short_range", "full_range", "back"].contains(model) {  // full_range_sparse pads space, not channels
+            #expect(fused.count > 0, "\(model): no shortcut was fused")
+        }
+    }
+}

@@ -25,6 +25,10 @@ public struct Pad: Sendable {
     /// Padding before the input, per 4-D dimension (n, h, w, c).
     let before: Shape4
 
+    /// Padding before the input, per dimension of the 4-D shapes (n, h, w, c); the padding after is
+    /// `outputShape - inputShape - paddingBefore`.
+    public var paddingBefore: Shape4 { before }
+
     /// - Parameters:
     ///   - inputShape: The input's dimensions (rank 1...4), each positive.
     ///   - paddings: One `(before, after)` pair per dimension, outermost first; none negative.

@@ -1,0 +1,87 @@
+import BlazeKernelsFMA
+
+/// A BlazeBlock's shortcut connection in one pass: TFLite's `MAX_POOL_2D` (2x2, stride 2; optional), `PAD`
+/// (zeros after the channels) and `ADD` (with its fused activation), fused.
+///
+/// `output[n, y, x, j] = act(s[n, y, x, j] + main[n, y, x, j])`, where `s` is the shortcut input at
+/// (y, x) — or the maximum of its 2x2 window at (2y, 2x) when `pooled` — for `j < shortcutShape.c`, and 0
+/// beyond. The result equals the three operators' to the bit (same operations in the same order), without
+/// writing the pooled and padded tensors; the runtime fuses them when those tensors have no other reader.
+///
+/// One implementation (vectorized over channels, AVX2 where the CPU has it); the unfused operators
+/// are the reference. Thread safety: immutable; `run` may be called concurrently with non-overlapping
+/// outputs.
+public struct ResidualAdd: Sendable {
+    /// The shortcut input's shape: `[n, h, w, cin]`, or `[n, 2h, 2w, cin]` when pooled.
+    public let shortcutShape: Shape4
+    /// The main branch's and the output's shape `[n, h, w, c]`, `c >= cin`.
+    public let outputShape: Shape4
+    public let pooled: Bool
+    /// The pool's fused activation (clamp applied to the pooled value), `.none` in the models.
+    public let poolActivation: FusedActivation
+    /// Whether the shortcut was the ADD's first operand (`s + main`) or its second (`main + s`).
+    public let shortcutFirst: Bool
+    public let activation: FusedActivation
+    /// The instruction set the kernel runs on.
+    public let instructionSet: KernelInstructionSet
+
+    /// - Throws: `KernelError.invalidShape` unless the batch sizes match, the shortcut has at most the
+    ///   output's channels, and its height and width are the output's (twice the output's when pooled).
+    public init(
+        shortcutShape: Shape4, outputShape: Shape4, pooled: Bool, poolActivation: FusedActivation = .none,
+        shortcutFirst: Bool = true, activation: FusedActivation = .none, instructionSet: KernelInstructionSet? = nil
+    ) throws(KernelError) {
+        try shortcutShape.validate("shortcut")
+        try outputShape.validate("output")
+        let factor = pooled ? 2 : 1
+        guard shortcutShape.n == outputShape.n, shortcutShape.h == factor * outputShape.h,
+              shortcutShape.w == factor * outputShape.w, shortcutShape.c <= outputShape.c else {
+            throw .invalidShape("a shortcut of shape \(shortcutShape) does not fit an output of shape \(outputShape)"
+                + (pooled ? " after a 2x2 stride-2 max-pool" : ""))
+        }
+        self.shortcutShape = shortcutShape
+        self.outputShape = outputShape
+        self.pooled = pooled
+        self.poolActivation = poolActivation
+        self.shortcutFirst = shortcutFirst
+        self.activation = activation
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
+    }
+
+    /// Independent pieces of the output: its rows (`n·h`).
+    public var pieceCount: Int { outputShape.n * outputShape.h }
+
+    /// Computes the whole output.
+    /// - Parameters:
+    ///   - shortcut: `shortcutShape.count` floats.
+    ///   - main: `outputShape.count` floats.
+    ///   - output: `outputShape.count` floats. Must not overlap the inputs.
+    public func run(shortcut: UnsafePointer<Float>, main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(shortcut: shortcut, main: main, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    public func run(
+        shortcut: UnsafePointer<Float>, main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        pieces: Range<Int>
+    ) {
+        let s = shortcutShape, o = outputShape
+        let (lo, hi) = activation.bounds
+        let (pl, pu) = poolActivation.bounds
+        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
+            let shortcutImage = shortcut + b * s.h * s.w * s.c
+            let offset = b * o.h * o.w * o.c
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.residualAdd(
+                    shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
+                    poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
+                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi)
+            } else {
+                Microkernels.residualAdd(
+                    shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
+                    poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
+                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi)
+            }
+        }
+    }
+}

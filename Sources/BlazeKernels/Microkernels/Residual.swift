@@ -1,0 +1,97 @@
+// The BlazeBlock shortcut in one pass: output = clamp(shortcut' + main), where shortcut' is the shortcut
+// zero-padded in channels (PAD after the data) and, for a stride-2 block, 2x2-max-pooled first. It repeats
+// what MAX_POOL_2D, PAD and ADD compute, operation for operation, so the result is the same to the bit
+// without the two intermediate tensors.
+
+extension Microkernels {
+    /// Rows `rows` of one image: `output[y, x, j] = clamp(s(y, x, j) + main[y, x, j])` (or `main + s` when
+    /// `shortcutFirst` is false, as the ADD's operand order was) for `j < channels`, where `s` is the shortcut
+    /// (`shortcutChannels` channels, `shortcutWidth` pixels per row) at (y, x), or the running maximum of its
+    /// 2x2 window at (2y, 2x) clamped to the pool's bounds when `pooled`, and 0 in channels beyond
+    /// `shortcutChannels`.
+    package static func residualAdd(
+        shortcut: UnsafePointer<Float>, shortcutWidth sw: Int, shortcutChannels cin: Int, pooled: Bool,
+        poolLower: Float, poolUpper: Float, shortcutFirst: Bool,
+        main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, width w: Int, channels c: Int,
+        rows: Range<Int>, lower lo: Float, upper hi: Float
+    ) {
+        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        let pl = Vec8(repeating: poolLower), pu = Vec8(repeating: poolUpper)
+        let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
+        let zero = Vec8()
+        if cin >= 8 {
+            // Full vectors only: first the padded channels (0 + main), the last vector ending at channel c
+            // (it may reach back into the shortcut's channels), then the shortcut's channels, the last vector
+            // ending at cin; they rewrite any lane the padded vectors covered. Everything is read from the
+            // inputs, so the overlaps compute each lane the same way every time.
+            for y in rows {
+                for x in 0..<w {
+                    let m = main + (y * w + x) * c, o = output + (y * w + x) * c
+                    let p00 = pooled ? shortcut + (2 * y * sw + 2 * x) * cin : shortcut + (y * sw + x) * cin
+                    let p01 = p00 + cin, p10 = p00 + sw * cin, p11 = p10 + cin
+                    if cin < c {
+                        var j = cin
+                        while j + 8 < c {
+                            let mv = load8(m + j)
+                            store8(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), o + j)
+                            j += 8
+                        }
+                        let mv = load8(m + c - 8)
+                        store8(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), o + c - 8)
+                    }
+                    var j = 0
+                    while true {
+                        let k = min(j, cin - 8)
+                        var s: Vec8
+                        if pooled {
+                            s = start
+                            s = maximum(s, load8(p00 + k))
+                            s = maximum(s, load8(p01 + k))
+                            s = maximum(s, load8(p10 + k))
+                            s = maximum(s, load8(p11 + k))
+                            s = clamp(s, pl, pu)
+                        } else {
+                            s = load8(p00 + k)
+                        }
+                        let mv = load8(m + k)
+                        store8(clamp(shortcutFirst ? s + mv : mv + s, lower, upper), o + k)
+                        if k == cin - 8 { break }
+                        j += 8
+                    }
+                }
+            }
+            return
+        }
+        // Fewer than 8 shortcut channels: partial vectors.
+        for y in rows {
+            for x in 0..<w {
+                let m = main + (y * w + x) * c, o = output + (y * w + x) * c
+                let p00 = pooled ? shortcut + (2 * y * sw + 2 * x) * cin : shortcut + (y * sw + x) * cin
+                let p01 = p00 + cin, p10 = p00 + sw * cin, p11 = p10 + cin
+                var j = 0
+                while j < c {
+                    let count = min(8, c - j)
+                    let sc = min(max(cin - j, 0), 8)
+                    var s = Vec8()
+                    if sc > 0 {
+                        if pooled {
+                            var v = start
+                            v = maximum(v, loadPartial(p00 + j, sc))
+                            v = maximum(v, loadPartial(p01 + j, sc))
+                            v = maximum(v, loadPartial(p10 + j, sc))
+                            v = maximum(v, loadPartial(p11 + j, sc))
+                            // Lanes past the shortcut's channels are max(start, 0) = 0: the padding value.
+                            s = clamp(v, pl, pu)
+                        } else {
+                            s = loadPartial(p00 + j, sc)
+                        }
+                    }
+                    let mv = loadPartial(m + j, count)
+                    let r = clamp(shortcutFirst ? s + mv : mv + s, lower, upper)
+                    if count == 8 { store8(r, o + j) } else { storePartial(r, o + j, count) }
+                    j += 8
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import BlazeKernels
+import BlazeTFLite
+
+extension GraphBuilder {
+    /// Replaces each BlazeBlock shortcut — `ADD(PAD(x), main)` or `ADD(PAD(MAX_POOL_2D(x)), main)`, in either
+    /// operand order, where PAD adds zeros after the channels only and the pool is 2x2 with stride 2 over
+    /// an even-sized input — by one `ResidualAdd` step, when the padded (and pooled) tensors are read by
+    /// nothing else and are not graph outputs. Only SIMD steps are fused (the reference variant keeps the
+    /// plain operators as the oracle).
+    mutating func fuseResiduals() {
+        var readers: [Int: Int] = [:]
+        for step in steps { for input in Set(step.inputs) { readers[input, default: 0] += 1 } }
+        for output in graph.outputs { readers[output, default: 0] += 1 }
+        var producer: [Int: Int] = [:]
+        for (s, step) in steps.enumerated() { producer[step.output] = s }
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard case .add(let add) = steps[s].kernel, add.variant == .simd, steps[s].inputs.count == 2,
+                  add.lhsShape == add.rhsShape else { continue }
+            for operand in 0..<2 {
+                let padded = steps[s].inputs[operand], main = steps[s].inputs[1 - operand]
+                guard padded != main, readers[padded] == 1, let p = producer[padded], !removed.contains(p),
+                      case .pad(let pad) = steps[p].kernel, pad.variant == .simd, pad.constantValue == 0,
+                      pad.paddingBefore == Shape4(n: 0, h: 0, w: 0, c: 0),
+                      pad.outputShape.n == pad.inputShape.n, pad.outputShape.h == pad.inputShape.h,
+                      pad.outputShape.w == pad.inputShape.w, pad.outputShape == add.outputShape else { continue }
+                var shortcut = steps[p].inputs[0]
+                var shortcutShape = pad.inputShape
+                var pooled = false, poolActivation = FusedActivation.none
+                var fused = [p]
+                if readers[shortcut] == 1, let q = producer[shortcut], !removed.contains(q),
+                   case .maxPool(let pool) = steps[q].kernel, pool.variant == .simd,
+                   pool.geometry.kernelH == 2, pool.geometry.kernelW == 2, pool.geometry.strideH == 2,
+                   pool.geometry.strideW == 2, pool.geometry.padTop == 0, pool.geometry.padLeft == 0,
+                   pool.inputShape.h == 2 * pool.outputShape.h, pool.inputShape.w == 2 * pool.outputShape.w {
+                    shortcut = steps[q].inputs[0]
+                    shortcutShape = pool.inputShape
+                    pooled = true
+                    poolActivation = pool.activation
+                    fused.append(q)
+                }
+                guard let kernel = try? ResidualAdd(
+                    shortcutShape: shortcutShape, outputShape: add.outputShape, pooled: pooled,
+                    poolActivation: poolActivation, shortcutFirst: operand == 0, activation: add.activation,
+                    instructionSet: add.instructionSet) else { continue }
+                let names = fused.reversed().map { "\(steps[$0].operatorName) #\(steps[$0].operatorIndex)" }
+                steps[s].kernel = .residual(kernel)
+                steps[s].inputs = [shortcut, main]
+                steps[s].summary += " with " + names.joined(separator: " and ") + " fused"
+                removed.formUnion(fused)
+                break
+            }
+        }
+        steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }
+    }
+}
