@@ -79,6 +79,7 @@ struct GraphBuilder {
                                           name: t.name)
         }
         if options.fuseResiduals { fuseResiduals() }
+        if options.foldPadding { foldPadding() }
         let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
         guard total <= options.maximumMultiplyAccumulates else {
             throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)

@@ -24,6 +24,10 @@ extension Interpreter {
         /// ADD, the pooled and padded tensors read by nothing else — as one step (`ResidualAdd`; default
         /// true; the `.reference` kernel variant never fuses). The results are the same to the bit.
         public var fuseResiduals: Bool
+        /// Fold a PAD of height and width with zeros into the VALID DEPTHWISE_CONV_2D or CONV_2D that alone
+        /// reads it (default true; not with the `.reference` variant): the kernel skips the padding taps
+        /// instead of reading a padded copy. The outputs are equal (an exact zero sum may change sign).
+        public var foldPadding: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -34,7 +38,8 @@ extension Interpreter {
             maximumArenaBytes: Int = 1 << 30,
             maximumMultiplyAccumulates: Int = 1_000_000_000_000,
             fuseActivations: Bool = true,
-            fuseResiduals: Bool = true
+            fuseResiduals: Bool = true,
+            foldPadding: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
@@ -42,6 +47,7 @@ extension Interpreter {
             self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
             self.fuseActivations = fuseActivations
             self.fuseResiduals = fuseResiduals
+            self.foldPadding = foldPadding
         }
     }
 

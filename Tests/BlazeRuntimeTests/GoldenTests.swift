@@ -96,4 +96,28 @@ struct FusionTests {
             #expect(fused.count > 0, "\(model): no shortcut was fused")
         }
     }
+
+    @Test("padding folded into convolutions gives the unfolded outputs", arguments: GoldenManifest.modelKeys)
+    func paddingFoldingIsExact(model: String) throws {
+        let golden = try #require(try GoldenCase.all().first { $0.model == model })
+        let path = try TestResources.modelPath(golden.modelFile)
+        var results: [[[Float]]] = []
+        var plans: [[Interpreter.StepDescription]] = []
+        for fold in [true, false] {
+            let interpreter = try Interpreter(modelPath: path, options: .init(foldPadding: fold))
+            try interpreter.copy(golden.input, toInputAt: 0)
+            try interpreter.invoke()
+            results.append(try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) })
+            plans.append(interpreter.plan)
+        }
+        for k in results[0].indices {
+            let differing = zip(results[0][k], results[1][k]).filter { $0.0 != $0.1 }.count
+            #expect(differing == 0, "\(model) output \(k): \(differing) values differ")
+        }
+        let pads = plans.map { $0.filter { $0.operatorName == "PAD" }.count }
+        #expect(plans[1].count - plans[0].count == pads[1] - pads[0])
+        if model == "full_range_sparse" {
+            #expect(pads[0] == 0 && pads[1] == 43, "PAD steps folded / unfolded: \(pads)")
+        }
+    }
 }

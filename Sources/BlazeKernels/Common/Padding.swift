@@ -22,6 +22,33 @@ public struct WindowGeometry: Hashable, Sendable {
     public var outH: Int
     public var outW: Int
 
+    /// Explicit zero padding on each side (a PAD folded into the window operator that reads it): the
+    /// output size is `(in + before + after - effectiveKernel) / stride + 1`. Returns nil when a parameter
+    /// is not positive, a padding is negative or not smaller than the effective kernel, or the output
+    /// would be empty.
+    public init?(
+        inputH: Int, inputW: Int, kernelH: Int, kernelW: Int, strideH: Int, strideW: Int,
+        dilationH: Int = 1, dilationW: Int = 1, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
+    ) {
+        guard inputH > 0, inputW > 0, kernelH > 0, kernelW > 0, strideH > 0, strideW > 0,
+              dilationH > 0, dilationW > 0 else { return nil }
+        let effectiveH = (kernelH - 1) * dilationH + 1, effectiveW = (kernelW - 1) * dilationW + 1
+        for pad in [padTop, padBottom] where !(0..<effectiveH).contains(pad) { return nil }
+        for pad in [padLeft, padRight] where !(0..<effectiveW).contains(pad) { return nil }
+        let paddedH = inputH + padTop + padBottom, paddedW = inputW + padLeft + padRight
+        guard paddedH >= effectiveH, paddedW >= effectiveW else { return nil }
+        self.kernelH = kernelH
+        self.kernelW = kernelW
+        self.strideH = strideH
+        self.strideW = strideW
+        self.dilationH = dilationH
+        self.dilationW = dilationW
+        self.outH = (paddedH - effectiveH) / strideH + 1
+        self.outW = (paddedW - effectiveW) / strideW + 1
+        self.padTop = padTop
+        self.padLeft = padLeft
+    }
+
     /// Computes output size and padding the way TFLite does. Returns nil when a parameter is not positive
     /// or the output would be empty.
     public init?(

@@ -21,10 +21,10 @@
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: Sendable {
-    public let inputShape: Shape4
+    public private(set) var inputShape: Shape4
     /// `[n, outH, outW, C·M]`.
     public let outputShape: Shape4
-    public let geometry: WindowGeometry
+    public private(set) var geometry: WindowGeometry
     public let depthMultiplier: Int
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
@@ -133,6 +133,39 @@ public struct DepthwiseConv2D: Sendable {
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// This kernel reading `inputShape` with explicit zero padding instead of an already padded input:
+    /// a `PAD` of height and width whose output only this (VALID, unpadded) kernel reads, folded into it.
+    /// The taps that fell on padding are skipped instead of multiplied by zero, so the outputs are equal
+    /// (they can differ only in the sign of an exact zero sum).
+    ///
+    /// - Throws: `KernelError.invalidParameter` when this kernel already pads, or `.invalidShape` when
+    ///   the padded input is not this kernel's input or the padding is not smaller than the kernel.
+    public func foldingPadding(
+        inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
+    ) throws(KernelError) -> Self {
+        let g = geometry
+        guard g.padTop == 0, g.padLeft == 0,
+              (self.inputShape.h - ((g.kernelH - 1) * g.dilationH + 1)) / g.strideH + 1 == g.outH,
+              (self.inputShape.w - ((g.kernelW - 1) * g.dilationW + 1)) / g.strideW + 1 == g.outW else {
+            throw .invalidParameter("only a VALID, unpadded kernel can take over a PAD")
+        }
+        guard inputShape.n == self.inputShape.n, inputShape.c == self.inputShape.c,
+              inputShape.h + padTop + padBottom == self.inputShape.h,
+              inputShape.w + padLeft + padRight == self.inputShape.w,
+              let folded = WindowGeometry(
+                  inputH: inputShape.h, inputW: inputShape.w, kernelH: g.kernelH, kernelW: g.kernelW,
+                  strideH: g.strideH, strideW: g.strideW, dilationH: g.dilationH, dilationW: g.dilationW,
+                  padTop: padTop, padBottom: padBottom, padLeft: padLeft, padRight: padRight),
+              folded.outH == g.outH, folded.outW == g.outW else {
+            throw .invalidShape("padding \(inputShape) by (\(padTop), \(padBottom), \(padLeft), \(padRight)) does not give "
+                + "this kernel's input \(self.inputShape), or the padding is not smaller than the kernel")
+        }
+        var copy = self
+        copy.inputShape = inputShape
+        copy.geometry = folded
+        return copy
     }
 
     /// Independent pieces of the output: its rows (`n·outH`) for the SIMD implementations, 1 for the

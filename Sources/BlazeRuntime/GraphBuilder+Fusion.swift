@@ -1,6 +1,8 @@
 import BlazeKernels
 import BlazeTFLite
 
+/// Load-time fusions over the planned steps. Each one keeps the numbers (see the options that turn them
+/// off) and removes a step and an intermediate tensor.
 extension GraphBuilder {
     /// Replaces each BlazeBlock shortcut — `ADD(PAD(x), main)` or `ADD(PAD(MAX_POOL_2D(x)), main)`, in either
     /// operand order, where PAD adds zeros after the channels only and the pool is 2x2 with stride 2 over
@@ -51,6 +53,43 @@ extension GraphBuilder {
                 removed.formUnion(fused)
                 break
             }
+        }
+        steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }
+    }
+
+    /// Folds each PAD of height and width (zeros; batch and channels untouched) into the VALID, unpadded
+    /// SIMD depthwise or implicit-GEMM convolution that is its only reader (`foldingPadding`).
+    mutating func foldPadding() {
+        var readers: [Int: Int] = [:]
+        for step in steps { for input in Set(step.inputs) { readers[input, default: 0] += 1 } }
+        for output in graph.outputs { readers[output, default: 0] += 1 }
+        var producer: [Int: Int] = [:]
+        for (s, step) in steps.enumerated() { producer[step.output] = s }
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard let padded = steps[s].inputs.first, readers[padded] == 1, let p = producer[padded],
+                  !removed.contains(p), case .pad(let pad) = steps[p].kernel, pad.variant == .simd,
+                  pad.constantValue == 0 else { continue }
+            let before = pad.paddingBefore, i = pad.inputShape, o = pad.outputShape
+            guard before.n == 0, before.c == 0, o.n == i.n, o.c == i.c else { continue }
+            let (top, bottom) = (before.h, o.h - i.h - before.h), (left, right) = (before.w, o.w - i.w - before.w)
+            let folded: StepKernel
+            switch steps[s].kernel {
+            case .depthwise(let k) where k.variant == .simd:
+                guard let kernel = try? k.foldingPadding(inputShape: i, padTop: top, padBottom: bottom,
+                                                         padLeft: left, padRight: right) else { continue }
+                folded = .depthwise(kernel)
+            case .conv(let k) where k.variant == .simd:
+                guard let kernel = try? k.foldingPadding(inputShape: i, padTop: top, padBottom: bottom,
+                                                         padLeft: left, padRight: right) else { continue }
+                folded = .conv(kernel)
+            default: continue
+            }
+            steps[s].kernel = folded
+            steps[s].inputs[0] = steps[p].inputs[0]
+            steps[s].summary += " with \(steps[p].operatorName) #\(steps[p].operatorIndex) folded"
+            removed.insert(p)
         }
         steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }
     }
