@@ -112,18 +112,23 @@ extension Interpreter {
     /// waiting for them costs about a microsecond, so splitting smaller steps gains nothing.
     static let minimumSplitNanoseconds = 3_000
 
-    /// Chunks per thread of a split step: more than one, so that a thread that is late (not yet awake, or
-    /// descheduled by a busy machine) leaves its share to the others instead of holding up the step.
+    /// Most chunks per thread of a split step: more than one, so that a thread that is late (not yet awake,
+    /// or descheduled by a busy machine) leaves its share to the others instead of holding up the step.
     static let chunksPerThread = 4
 
-    /// How many chunks step `step` is split into for the pool's threads to claim: `threads ×
-    /// chunksPerThread` (at most the kernel's pieces) when its estimated duration (about 20
-    /// multiply-accumulates and 4 output floats per nanosecond on one core) reaches
-    /// `minimumSplitNanoseconds`, otherwise 1.
+    /// Estimated nanoseconds of work per chunk below which a step gets fewer chunks: each claim costs a
+    /// compare-and-swap on a shared cache line.
+    static let nanosecondsPerChunk = 4_000
+
+    /// How many chunks step `step` is split into for the pool's threads to claim: 1 when its estimated
+    /// duration (about 20 multiply-accumulates and 4 output floats per nanosecond on one core) is below
+    /// `minimumSplitNanoseconds`; otherwise one per `nanosecondsPerChunk` of work, from `threads` to
+    /// `threads × chunksPerThread`, and never more than the kernel's pieces.
     static func parts(for step: PlannedStep, threads: Int, graph: SubGraph) -> Int {
         let outputs = graph.tensors[step.output].elementCount
         let nanoseconds = step.multiplyAccumulates / 20 + outputs / 4
         guard nanoseconds >= minimumSplitNanoseconds else { return 1 }
-        return max(min(threads * chunksPerThread, step.kernel.pieceCount, WorkerPool.maximumParts), 1)
+        let chunks = min(max(nanoseconds / nanosecondsPerChunk, threads), threads * chunksPerThread)
+        return max(min(chunks, step.kernel.pieceCount, WorkerPool.maximumParts), 1)
     }
 }
