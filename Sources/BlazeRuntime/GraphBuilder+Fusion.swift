@@ -50,6 +50,7 @@ extension GraphBuilder {
                 steps[s].kernel = .residual(kernel)
                 steps[s].inputs = [shortcut, main]
                 steps[s].summary += " with " + names.joined(separator: " and ") + " fused"
+                for f in fused { steps[s].fusedOperators += [steps[f].operatorIndex] + steps[f].fusedOperators }
                 removed.formUnion(fused)
                 break
             }
@@ -89,6 +90,7 @@ extension GraphBuilder {
             steps[s].kernel = folded
             steps[s].inputs[0] = steps[p].inputs[0]
             steps[s].summary += " with \(steps[p].operatorName) #\(steps[p].operatorIndex) folded"
+            steps[s].fusedOperators += [steps[p].operatorIndex] + steps[p].fusedOperators
             removed.insert(p)
         }
         steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }

@@ -111,7 +111,8 @@ struct GraphBuilder {
                 context.fusion = fusion
                 absorbed.insert(fusion.operatorIndex)
             }
-            let step = try context.lower()
+            var step = try context.lower()
+            if let fusion = context.fusion { step.fusedOperators.append(fusion.operatorIndex) }
             steps.append(step)
             produced.insert(step.output)
         }

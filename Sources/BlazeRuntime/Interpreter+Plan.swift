@@ -23,6 +23,9 @@ extension Interpreter {
         /// Threads the step is split across (1 when it runs whole on the calling thread: with
         /// `threadCount` 1, for kernels that are not split, and for steps too small to gain from it).
         public var threads: Int = 1
+        /// Indices of other operators this step also runs, fused at load time: an activation, a BlazeBlock
+        /// shortcut's PAD and MAX_POOL_2D, or a PAD folded into a convolution.
+        public var fusedOperators: [Int] = []
     }
 
     /// The steps `invoke()` runs, in order. DEQUANTIZE and DENSIFY of weights are folded at load time and
@@ -33,7 +36,8 @@ extension Interpreter {
             return StepDescription(
                 operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.name,
                 inputs: step.inputs, output: step.output, outputShape: model.mainSubgraph.tensors[step.output].shape,
-                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary, threads: stepThreads(s))
+                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary, threads: stepThreads(s),
+                fusedOperators: step.fusedOperators)
         }
     }
 }

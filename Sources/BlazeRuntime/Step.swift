@@ -30,6 +30,9 @@ struct PlannedStep: Sendable {
     var multiplyAccumulates: Int
     /// A one-line description of the parameters, for `blazeface inspect`.
     var summary: String
+    /// Other operators this step also runs (a fused activation, a BlazeBlock shortcut's PAD and
+    /// MAX_POOL_2D, a folded PAD), by operator index.
+    var fusedOperators: [Int] = []
 }
 
 extension StepKernel {

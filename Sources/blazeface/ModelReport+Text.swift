@@ -28,6 +28,7 @@ extension ModelReport {
             lines.append("Execution plan")
             lines.append("  steps: \(plan.steps)")
             lines.append("  folded at load time (DEQUANTIZE/DENSIFY): \(plan.foldedOperators)")
+            lines.append("  fused into another operator's step: \(plan.fusedOperators)")
             lines.append("  arena: \(Format.bytes(plan.arenaBytes))")
             lines.append("  kernels:")
             let kernelWidth = plan.kernels.map(\.name.count).max() ?? 0
@@ -56,6 +57,8 @@ extension ModelReport {
             head += "  [\(kernel)"
             if let macs = op.multiplyAccumulates, macs > 0 { head += ", \(macs) MACs (\(Format.scaled(macs)))" }
             head += "]"
+        } else if let target = op.fusedInto {
+            head += "  [fused into #\(target)]"
         } else if op.name == "DEQUANTIZE" || op.name == "DENSIFY",
                   op.outputs.allSatisfy({ $0.constness == "folded" }) {
             head += "  [folded at load time]"

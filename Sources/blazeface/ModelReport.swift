@@ -40,6 +40,8 @@ struct ModelReport: Encodable {
         var kernel: String?
         /// Multiply-accumulates per inference (convolutions), when the model can run.
         var multiplyAccumulates: Int?
+        /// The operator whose step also runs this one (fused at load time), when the model can run.
+        var fusedInto: Int?
     }
 
     /// One `name=value` option of an operator.
@@ -61,6 +63,9 @@ struct ModelReport: Encodable {
         var multiplyAccumulates: Int
         /// DEQUANTIZE and DENSIFY operators computed once at load time instead of per inference.
         var foldedOperators: Int
+        /// Operators run inside another operator's step (activations, shortcut PADs and pools, PADs folded
+        /// into convolutions).
+        var fusedOperators: Int
         /// How many steps use each kernel, most used first.
         var kernels: [OperatorCount]
     }
@@ -92,6 +97,8 @@ extension ModelReport {
         let graph = model.mainSubgraph
         let steps = (try? interpreter.get())?.plan ?? []
         let stepsByOperator = Dictionary(steps.map { ($0.operatorIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        var fusedInto: [Int: Int] = [:]
+        for step in steps { for fused in step.fusedOperators { fusedInto[fused] = step.operatorIndex } }
         let folded = Self.foldedConstants(model)
 
         func endpoint(_ position: Int, _ index: Int) -> Endpoint {
@@ -119,7 +126,8 @@ extension ModelReport {
                 inputs: op.inputs.enumerated().map { operand($1, role: $0 < roles.count ? roles[$0] : nil) },
                 outputs: op.outputs.map { operand($0, role: nil) },
                 kernel: step?.kernel,
-                multiplyAccumulates: step.map(\.multiplyAccumulates)))
+                multiplyAccumulates: step.map(\.multiplyAccumulates),
+                fusedInto: fusedInto[op.index]))
             counts[code.name, default: 0] += 1
         }
 
@@ -145,7 +153,8 @@ extension ModelReport {
             for step in steps { kernels[step.kernel, default: 0] += 1 }
             plan = Plan(steps: steps.count, arenaBytes: interpreter.arenaByteCount,
                         multiplyAccumulates: interpreter.multiplyAccumulates,
-                        foldedOperators: graph.operators.count - steps.count, kernels: Self.sortedCounts(kernels))
+                        foldedOperators: graph.operators.count - steps.count - fusedInto.count,
+                        fusedOperators: fusedInto.count, kernels: Self.sortedCounts(kernels))
             error = nil
         case let .failure(failure):
             plan = nil

@@ -31,7 +31,15 @@ import Testing
             #expect(text.contains("#\(op.index) ") && text.contains(model.operatorCode(of: op).name))
         }
         #expect(text.contains("steps: \(interpreter.plan.count)"))
-        #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count)"))
+        let fused = interpreter.plan.reduce(0) { $0 + $1.fusedOperators.count }
+        #expect(fused > 0)
+        #expect(text.contains("fused into another operator's step: \(fused)"))
+        #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count - fused)"))
+        // Each fused operator names the step that runs it: the RELU after the first residual ADD (#10, #11),
+        // and a BlazeBlock shortcut's PAD (#18) inside ADD #19.
+        #expect(text.contains("#11   RELU v1  [fused into #10]"), "\(text.prefix(3000))")
+        #expect(text.contains("#18   PAD v1  [fused into #19]"))
+        #expect(text.contains("ResidualAdd"))
         #expect(text.contains("operators: \(model.mainSubgraph.operators.count)"))
     }
 
@@ -46,6 +54,10 @@ import Testing
         let plan = try #require(object["plan"] as? [String: Any])
         #expect(plan["multiplyAccumulates"] as? Int == interpreter.multiplyAccumulates)
         #expect(plan["steps"] as? Int == interpreter.plan.count)
+        // The sparse model's spatial PADs are folded into the convolutions that read them.
+        #expect(plan["fusedOperators"] as? Int == 43)
+        let operators = try #require(object["operators"] as? [[String: Any]])
+        #expect(operators.filter { $0["name"] as? String == "PAD" }.allSatisfy { $0["fusedInto"] is Int })
         #expect(object["sparseTensorCount"] as? Int ?? 0 > 0)
         #expect((object["operators"] as? [Any])?.count == interpreter.model.mainSubgraph.operators.count)
     }
