@@ -4,17 +4,28 @@ import BlazeTFLite
 /// Load-time fusions over the planned steps. Each one keeps the numbers (see the options that turn them
 /// off) and removes a step and an intermediate tensor.
 extension GraphBuilder {
+    /// How many steps (and graph outputs) read each tensor, and which step writes it.
+    func stepGraph() -> (readers: [Int: Int], producer: [Int: Int]) {
+        var readers: [Int: Int] = [:]
+        for step in steps { for input in Set(step.inputs) { readers[input, default: 0] += 1 } }
+        for output in graph.outputs { readers[output, default: 0] += 1 }
+        var producer: [Int: Int] = [:]
+        for (s, step) in steps.enumerated() { producer[step.output] = s }
+        return (readers, producer)
+    }
+
+    /// Drops the steps at `indices` (taken over by others).
+    mutating func removeSteps(_ indices: Set<Int>) {
+        steps = steps.indices.filter { !indices.contains($0) }.map { steps[$0] }
+    }
+
     /// Replaces each BlazeBlock shortcut — `ADD(PAD(x), main)` or `ADD(PAD(MAX_POOL_2D(x)), main)`, in either
     /// operand order, where PAD adds zeros after the channels only and the pool is 2x2 with stride 2 over
     /// an even-sized input — by one `ResidualAdd` step, when the padded (and pooled) tensors are read by
     /// nothing else and are not graph outputs. Only SIMD steps are fused (the reference variant keeps the
     /// plain operators as the oracle).
     mutating func fuseResiduals() {
-        var readers: [Int: Int] = [:]
-        for step in steps { for input in Set(step.inputs) { readers[input, default: 0] += 1 } }
-        for output in graph.outputs { readers[output, default: 0] += 1 }
-        var producer: [Int: Int] = [:]
-        for (s, step) in steps.enumerated() { producer[step.output] = s }
+        let (readers, producer) = stepGraph()
 
         var removed = Set<Int>()
         for s in steps.indices {
@@ -55,17 +66,13 @@ extension GraphBuilder {
                 break
             }
         }
-        steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }
+        removeSteps(removed)
     }
 
     /// Folds each PAD of height and width (zeros; batch and channels untouched) into the VALID, unpadded
     /// SIMD depthwise or implicit-GEMM convolution that is its only reader (`foldingPadding`).
     mutating func foldPadding() {
-        var readers: [Int: Int] = [:]
-        for step in steps { for input in Set(step.inputs) { readers[input, default: 0] += 1 } }
-        for output in graph.outputs { readers[output, default: 0] += 1 }
-        var producer: [Int: Int] = [:]
-        for (s, step) in steps.enumerated() { producer[step.output] = s }
+        let (readers, producer) = stepGraph()
 
         var removed = Set<Int>()
         for s in steps.indices {
@@ -93,6 +100,36 @@ extension GraphBuilder {
             steps[s].fusedOperators += [steps[p].operatorIndex] + steps[p].fusedOperators
             removed.insert(p)
         }
-        steps = steps.indices.filter { !removed.contains($0) }.map { steps[$0] }
+        removeSteps(removed)
+    }
+
+    /// Runs each PRELU with per-channel slopes inside the SIMD GEMM convolution or same-shape ADD that is
+    /// the only writer and reader of its input (`fusingPReLU(slopes:)`): the producing step writes the
+    /// PRELU's output directly.
+    mutating func fusePReLU() {
+        let (readers, producer) = stepGraph()
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard case .prelu(let prelu) = steps[s].kernel, prelu.variant == .simd,
+                  let slopes = prelu.perChannelSlopes, let input = steps[s].inputs.first, readers[input] == 1,
+                  let p = producer[input], !removed.contains(p) else { continue }
+            let fused: StepKernel
+            switch steps[p].kernel {
+            case .conv(let k) where k.variant == .simd:
+                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
+                fused = .conv(kernel)
+            case .add(let k) where k.variant == .simd:
+                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
+                fused = .add(kernel)
+            default: continue
+            }
+            steps[p].kernel = fused
+            steps[p].output = steps[s].output
+            steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
+            steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
+            removed.insert(s)
+        }
+        removeSteps(removed)
     }
 }

@@ -28,6 +28,9 @@ extension Interpreter {
         /// reads it (default true; not with the `.reference` variant): the kernel skips the padding taps
         /// instead of reading a padded copy. The outputs are equal (an exact zero sum may change sign).
         public var foldPadding: Bool
+        /// Run a PRELU with one slope per channel inside the GEMM convolution or same-shape ADD that alone
+        /// feeds it (default true; not with the `.reference` variant). The results are the same to the bit.
+        public var fusePReLU: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -39,7 +42,8 @@ extension Interpreter {
             maximumMultiplyAccumulates: Int = 1_000_000_000_000,
             fuseActivations: Bool = true,
             fuseResiduals: Bool = true,
-            foldPadding: Bool = true
+            foldPadding: Bool = true,
+            fusePReLU: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
@@ -48,6 +52,7 @@ extension Interpreter {
             self.fuseActivations = fuseActivations
             self.fuseResiduals = fuseResiduals
             self.foldPadding = foldPadding
+            self.fusePReLU = fusePReLU
         }
     }
 

@@ -85,3 +85,31 @@ public struct WindowGeometry: Hashable, Sendable {
         self.padLeft = padBefore(inputW, kernelW, strideW, dilationW, ow)
     }
 }
+
+extension WindowGeometry {
+    /// This geometry — VALID and unpadded, over `paddedInput` — as explicit padding of `input` instead: the
+    /// geometry of a window operator that takes over the PAD that made `paddedInput` from `input`.
+    ///
+    /// - Throws: `KernelError.invalidParameter` when this geometry pads already, or `.invalidShape` when
+    ///   padding `input` does not give `paddedInput` or the padding is not smaller than the kernel.
+    public func foldingPadding(
+        of paddedInput: Shape4, into input: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
+    ) throws(KernelError) -> WindowGeometry {
+        guard self.padTop == 0, self.padLeft == 0,
+              (paddedInput.h - ((kernelH - 1) * dilationH + 1)) / strideH + 1 == outH,
+              (paddedInput.w - ((kernelW - 1) * dilationW + 1)) / strideW + 1 == outW else {
+            throw .invalidParameter("only a VALID, unpadded kernel can take over a PAD")
+        }
+        guard input.n == paddedInput.n, input.c == paddedInput.c,
+              input.h + padTop + padBottom == paddedInput.h, input.w + padLeft + padRight == paddedInput.w,
+              let folded = WindowGeometry(
+                  inputH: input.h, inputW: input.w, kernelH: kernelH, kernelW: kernelW,
+                  strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW,
+                  padTop: padTop, padBottom: padBottom, padLeft: padLeft, padRight: padRight),
+              folded.outH == outH, folded.outW == outW else {
+            throw .invalidShape("padding \(input) by (\(padTop), \(padBottom), \(padLeft), \(padRight)) does not give "
+                + "\(paddedInput), or the padding is not smaller than the kernel")
+        }
+        return folded
+    }
+}

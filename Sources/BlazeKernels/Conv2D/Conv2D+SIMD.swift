@@ -79,6 +79,7 @@ extension Conv2D {
         let g = geometry
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
+        let alpha = slopes.map { UnsafePointer($0.pointer) }
         Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let image = input + b * i.h * i.w * i.c
             let result = output + b * o.h * o.w * o.c
@@ -87,14 +88,14 @@ extension Conv2D {
                     input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
                     output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
                     kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows)
+                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows, alpha: alpha)
                 return
             }
             Microkernels.convolution(
                 input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
                 output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
                 kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows)
+                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows, alpha: alpha)
         }
     }
 }

@@ -43,7 +43,9 @@ public struct Conv2D: Sendable {
         case pointwise(PointwiseConv2D)
     }
 
-    let implementation: Implementation
+    private(set) var implementation: Implementation
+    /// PReLU slopes per output channel applied in the implicit GEMM's epilogue (zero-padded by 16), or nil.
+    var slopes: PackedBuffer<Float>?
 
     /// Validates the parameters and packs the filter.
     ///
@@ -160,27 +162,44 @@ public struct Conv2D: Sendable {
         guard case .gemm = implementation else {
             throw .invalidParameter("only the implicit-GEMM convolution can take over a PAD")
         }
-        let g = geometry
-        guard g.padTop == 0, g.padLeft == 0,
-              (self.inputShape.h - ((g.kernelH - 1) * g.dilationH + 1)) / g.strideH + 1 == g.outH,
-              (self.inputShape.w - ((g.kernelW - 1) * g.dilationW + 1)) / g.strideW + 1 == g.outW else {
-            throw .invalidParameter("only a VALID, unpadded kernel can take over a PAD")
-        }
-        guard inputShape.n == self.inputShape.n, inputShape.c == self.inputShape.c,
-              inputShape.h + padTop + padBottom == self.inputShape.h,
-              inputShape.w + padLeft + padRight == self.inputShape.w,
-              let folded = WindowGeometry(
-                  inputH: inputShape.h, inputW: inputShape.w, kernelH: g.kernelH, kernelW: g.kernelW,
-                  strideH: g.strideH, strideW: g.strideW, dilationH: g.dilationH, dilationW: g.dilationW,
-                  padTop: padTop, padBottom: padBottom, padLeft: padLeft, padRight: padRight),
-              folded.outH == g.outH, folded.outW == g.outW else {
-            throw .invalidShape("padding \(inputShape) by (\(padTop), \(padBottom), \(padLeft), \(padRight)) does not give "
-                + "this kernel's input \(self.inputShape), or the padding is not smaller than the kernel")
-        }
+        let folded = try geometry.foldingPadding(
+            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
+            padRight: padRight)
         var copy = self
         copy.inputShape = inputShape
         copy.geometry = folded
         return copy
+    }
+
+    /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
+    /// are applied in the epilogue (`v < 0 ? v · slope : v`, as the PRELU kernel computes it), so the
+    /// outputs are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM with no activation and no
+    ///   slopes yet; `.weightCountMismatch` unless there is one slope per output channel.
+    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
+        var copy = self
+        switch implementation {
+        case .pointwise(let gemm):
+            copy.implementation = .pointwise(try gemm.fusingPReLU(slopes: slopes))
+        case .gemm:
+            guard activation == .none, self.slopes == nil else {
+                throw .invalidParameter("a PRELU fuses only into a convolution with no activation")
+            }
+            guard slopes.count == outputShape.c else {
+                throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
+            }
+            copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+        case .reference, .simd:
+            throw .invalidParameter("a PRELU fuses only into the GEMM convolutions")
+        }
+        return copy
+    }
+
+    /// Whether a PRELU runs in the epilogue.
+    public var hasPReLU: Bool {
+        if case .pointwise(let gemm) = implementation { return gemm.hasPReLU }
+        return slopes != nil
     }
 
     /// Independent pieces of the output: its rows (`n·outH`) for the GEMM implementations, 1 for the

@@ -145,23 +145,9 @@ public struct DepthwiseConv2D: Sendable {
     public func foldingPadding(
         inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
     ) throws(KernelError) -> Self {
-        let g = geometry
-        guard g.padTop == 0, g.padLeft == 0,
-              (self.inputShape.h - ((g.kernelH - 1) * g.dilationH + 1)) / g.strideH + 1 == g.outH,
-              (self.inputShape.w - ((g.kernelW - 1) * g.dilationW + 1)) / g.strideW + 1 == g.outW else {
-            throw .invalidParameter("only a VALID, unpadded kernel can take over a PAD")
-        }
-        guard inputShape.n == self.inputShape.n, inputShape.c == self.inputShape.c,
-              inputShape.h + padTop + padBottom == self.inputShape.h,
-              inputShape.w + padLeft + padRight == self.inputShape.w,
-              let folded = WindowGeometry(
-                  inputH: inputShape.h, inputW: inputShape.w, kernelH: g.kernelH, kernelW: g.kernelW,
-                  strideH: g.strideH, strideW: g.strideW, dilationH: g.dilationH, dilationW: g.dilationW,
-                  padTop: padTop, padBottom: padBottom, padLeft: padLeft, padRight: padRight),
-              folded.outH == g.outH, folded.outW == g.outW else {
-            throw .invalidShape("padding \(inputShape) by (\(padTop), \(padBottom), \(padLeft), \(padRight)) does not give "
-                + "this kernel's input \(self.inputShape), or the padding is not smaller than the kernel")
-        }
+        let folded = try geometry.foldingPadding(
+            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
+            padRight: padRight)
         var copy = self
         copy.inputShape = inputShape
         copy.geometry = folded

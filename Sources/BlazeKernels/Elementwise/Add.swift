@@ -1,3 +1,5 @@
+import BlazeKernelsFMA
+
 /// Element-wise addition with NumPy-style broadcasting and a fused activation (TFLite's `ADD`):
 /// `output = act(lhs + rhs)`.
 ///
@@ -24,6 +26,8 @@ public struct Add: Sendable {
     public let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
+    /// PReLU slopes per channel applied after the sum (a fused PRELU), or nil.
+    var slopes: PackedBuffer<Float>?
 
     /// - Parameters:
     ///   - lhsShape: The first operand's shape.
@@ -52,6 +56,10 @@ public struct Add: Sendable {
     ///   - rhs: `rhsShape.count` floats.
     ///   - output: `outputShape.count` floats; may alias an operand of the output's shape.
     public func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        if slopes != nil {
+            run(lhs: lhs, rhs: rhs, output: output, pieces: 0..<pieceCount)
+            return
+        }
         switch variant {
         case .simd: runSIMD(lhs: lhs, rhs: rhs, output: output)
         default: runReference(lhs: lhs, rhs: rhs, output: output)
@@ -60,12 +68,53 @@ public struct Add: Sendable {
 
     /// Independent pieces: blocks of `Pieces.blockSize` floats when both shapes equal the output's (SIMD),
     /// otherwise 1 (computed whole).
-    public var pieceCount: Int { variant == .simd && plan.isSameShape ? Pieces.blockCount(outputShape.count) : 1 }
+    public var pieceCount: Int {
+        if slopes != nil { return outputShape.n * outputShape.h }
+        return variant == .simd && plan.isSameShape ? Pieces.blockCount(outputShape.count) : 1
+    }
+
+    /// This ADD followed by TFLite's PRELU with one slope per channel, in one pass (`v < 0 ? v · slope : v`
+    /// after the sum and the clamp, as the PRELU kernel computes it): the same outputs to the bit, without
+    /// the intermediate tensor. Its pieces are then rows of pixels.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD same-shape ADD without slopes yet;
+    ///   `.weightCountMismatch` unless there is one slope per channel.
+    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
+        guard variant == .simd, plan.isSameShape, self.slopes == nil else {
+            throw .invalidParameter("a PRELU fuses only into the SIMD same-shape ADD")
+        }
+        guard slopes.count == outputShape.c else {
+            throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
+        }
+        var copy = self
+        copy.slopes = PackedBuffer(slopes, padding: 0)
+        return copy
+    }
+
+    /// Whether a PRELU runs after the sum.
+    public var hasPReLU: Bool { slopes != nil }
 
     /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(
         lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>
     ) {
+        if let slopes {
+            let s = outputShape
+            let rowSize = s.w * s.c
+            let first = max(pieces.lowerBound, 0), rows = max(min(pieces.upperBound, s.n * s.h) - first, 0)
+            guard rows > 0 else { return }
+            let offset = first * rowSize, (lo, hi) = activation.bounds
+            if instructionSet == .avx2FMA {
+                BlazeKernelsFMA.Microkernels.addPReLU(
+                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
+                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
+            } else {
+                Microkernels.addPReLU(
+                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
+                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
+            }
+            return
+        }
         guard variant == .simd && plan.isSameShape else {
             if pieces.contains(0) { run(lhs: lhs, rhs: rhs, output: output) }
             return

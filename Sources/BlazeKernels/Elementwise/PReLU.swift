@@ -63,6 +63,13 @@ public struct PReLU: Sendable {
         inputShape == outputShape && alphaShape.c == outputShape.c && alphaShape.count == outputShape.c
     }
 
+    /// The slopes, one per channel, when they are per channel on a dense input (what a convolution or an
+    /// ADD can take over with `fusingPReLU(slopes:)`); nil otherwise.
+    public var perChannelSlopes: [Float]? {
+        guard isPerChannel else { return nil }
+        return Array(UnsafeBufferPointer(start: alpha.pointer, count: outputShape.c))
+    }
+
     /// Independent pieces: rows of pixels (`n·h`) for per-channel slopes (SIMD), otherwise 1.
     public var pieceCount: Int { variant == .simd && isPerChannel ? outputShape.n * outputShape.h : 1 }
 

@@ -68,6 +68,14 @@ struct TileRun {
     var cRowStride: Int
     /// Valid columns of the panel.
     var columns: Int
+    /// PReLU slopes of the panel's columns (a PRELU fused into the epilogue, after the clamp), or nil.
+    var alpha: UnsafePointer<Float>? = nil
+}
+
+/// TFLite's PRELU on a vector, as the standalone kernel computes it: `v < 0 ? v · a : v`.
+@inline(__always)
+func preluLanes(_ v: Vec8, _ a: Vec8) -> Vec8 {
+    v.replacing(with: v * a, where: v .< Vec8())
 }
 
 /// Copies `rows` rows of `columns` floats from `scratch` (rows `scratchStride` floats apart) to `c` (rows
@@ -139,6 +147,15 @@ extension Microkernels {
             c40 = clamp(c40, lower, upper); c41 = clamp(c41, lower, upper)
             c50 = clamp(c50, lower, upper); c51 = clamp(c51, lower, upper)
         }
+        if let alpha = t.alpha {
+            let s0 = load8(alpha), s1 = load8(alpha + 8)
+            c00 = preluLanes(c00, s0); c01 = preluLanes(c01, s1)
+            c10 = preluLanes(c10, s0); c11 = preluLanes(c11, s1)
+            c20 = preluLanes(c20, s0); c21 = preluLanes(c21, s1)
+            c30 = preluLanes(c30, s0); c31 = preluLanes(c31, s1)
+            c40 = preluLanes(c40, s0); c41 = preluLanes(c41, s1)
+            c50 = preluLanes(c50, s0); c51 = preluLanes(c51, s1)
+        }
         let c = t.c, cs = t.cRowStride
         if t.columns == 16 {
             store8(c00, c); store8(c01, c + 8)
@@ -201,6 +218,11 @@ extension Microkernels {
             c2 = clamp(c2, lower, upper); c3 = clamp(c3, lower, upper)
             c4 = clamp(c4, lower, upper); c5 = clamp(c5, lower, upper)
             c6 = clamp(c6, lower, upper); c7 = clamp(c7, lower, upper)
+        }
+        if let alpha = t.alpha {
+            let s0 = load8(alpha)
+            c0 = preluLanes(c0, s0); c1 = preluLanes(c1, s0); c2 = preluLanes(c2, s0); c3 = preluLanes(c3, s0)
+            c4 = preluLanes(c4, s0); c5 = preluLanes(c5, s0); c6 = preluLanes(c6, s0); c7 = preluLanes(c7, s0)
         }
         let c = t.c, cs = t.cRowStride
         if t.columns == 8 {
@@ -277,10 +299,11 @@ extension Microkernels {
         }
     }
 
-    /// `output[m, n] = clamp(input[m, k] × W + bias)` with W packed as described above (depth `k`).
+    /// `output[m, n] = clamp(input[m, k] × W + bias)` with W packed as described above (depth `k`), then
+    /// PReLU with `alpha[n]` when given (readable to `n + 16`).
     package static func pointwise(
         rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
     ) {
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
@@ -295,7 +318,7 @@ extension Microkernels {
                 let t = TileRun(
                     a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
-                    columns: min(width, n - column))
+                    columns: min(width, n - column), alpha: alpha.map { $0 + column })
                 runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
                 panel += width * (k + 1)
                 covered = column + width
@@ -315,7 +338,7 @@ extension Microkernels {
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
         padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>
+        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil
     ) {
         let depth = kh * kw * inC
         let rowDepth = kw * inC
@@ -341,6 +364,7 @@ extension Microkernels {
             let width = 8 * vectors
             let weights = panel + width
             let columns = min(width, outC - column)
+            let slopes = alpha.map { $0 + column }
             // Interior columns, one output row at a time.
             if interiorEnd > interiorStart {
                 for oy in firstRow..<max(firstRow, endRow) {
@@ -352,7 +376,7 @@ extension Microkernels {
                         a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aRowStride: sw * inC, rows: 0,
                         depth: rowDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
                         b: weights + kyStart * rowDepth * width, bSegmentStride: rowDepth * width, bias: panel,
-                        c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns)
+                        c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns, alpha: slopes)
                     runPanel(vectors: vectors, t, count: interiorEnd - interiorStart, aStep: sw * inC, cStep: outC,
                              lo, hi)
                 }
@@ -371,7 +395,7 @@ extension Microkernels {
                         depth: columnDepth, segments: kh, aSegmentStride: inRow,
                         b: weights + kxStart * inC * width, bSegmentStride: rowDepth * width,
                         bias: panel, c: output + rowsStart * outRowSize + ox * outC + column, cRowStride: outRowSize,
-                        columns: columns)
+                        columns: columns, alpha: slopes)
                     runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
                              lo, hi)
                 }
@@ -386,7 +410,7 @@ extension Microkernels {
                         depth: columnDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
                         b: weights + (kyStart * kw + kxStart) * inC * width, bSegmentStride: rowDepth * width,
                         bias: panel, c: output + oy * outRowSize + ox * outC + column, cRowStride: outC,
-                        columns: columns)
+                        columns: columns, alpha: slopes)
                     runPanel(vectors: vectors, t, count: 1, aStep: 0, cStep: 0, lo, hi)
                     oy += 1
                 }

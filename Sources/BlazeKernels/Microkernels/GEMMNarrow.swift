@@ -24,7 +24,7 @@ extension Microkernels {
     /// `[bias ×n][n rows of narrowRowLength(k), zero-padded]`.
     package static func pointwiseNarrow(
         rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
     ) {
         let rowLength = narrowRowLength(depth: k)
         let bias = packed
@@ -82,6 +82,12 @@ extension Microkernels {
                     if pair { c[3 &* n &+ o &+ 1] = clamp(laneSum(s31) + b1, lo, hi) }
                 }
                 o &+= pair ? 2 : 1
+            }
+            if let alpha {
+                for i in 0..<(rows &* n) {
+                    let v = c[i]
+                    c[i] = v < 0 ? v * alpha[i % n] : v
+                }
             }
             row &+= rows
         }

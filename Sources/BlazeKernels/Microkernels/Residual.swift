@@ -95,3 +95,29 @@ extension Microkernels {
         }
     }
 }
+
+extension Microkernels {
+    /// A same-shape ADD followed by a per-channel PRELU, over `pixels` pixels of `channels` channels:
+    /// `output = prelu(clamp(lhs + rhs), alpha[channel])`, lane for lane what the two kernels compute.
+    package static func addPReLU(
+        pixels: Int, channels c: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,
+        alpha: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+    ) {
+        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        var offset = 0
+        for _ in 0..<pixels {
+            let a = lhs + offset, b = rhs + offset, o = output + offset
+            var j = 0
+            while j + 8 <= c {
+                store8(preluLanes(clamp(load8(a + j) + load8(b + j), lower, upper), load8(alpha + j)), o + j)
+                j += 8
+            }
+            if j < c {
+                let n = c - j
+                let v = clamp(loadPartial(a + j, n) + loadPartial(b + j, n), lower, upper)
+                storePartial(preluLanes(v, loadPartial(alpha + j, n)), o + j, n)
+            }
+            offset += c
+        }
+    }
+}

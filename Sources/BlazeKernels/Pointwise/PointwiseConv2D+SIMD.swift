@@ -18,26 +18,27 @@ extension PointwiseConv2D {
     /// instruction set.
     func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int) {
         let (lo, hi) = activation.bounds
+        let alpha = slopes.map { UnsafePointer($0.pointer) }
         if outputChannels < 8 {
             if instructionSet == .avx2FMA {
                 BlazeKernelsFMA.Microkernels.pointwiseNarrow(
                     rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                    packed: packed.pointer, output: output, lower: lo, upper: hi)
+                    packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
             } else {
                 Microkernels.pointwiseNarrow(
                     rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                    packed: packed.pointer, output: output, lower: lo, upper: hi)
+                    packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
             }
             return
         }
         if instructionSet == .avx2FMA {
             BlazeKernelsFMA.Microkernels.pointwise(
                 rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                packed: packed.pointer, output: output, lower: lo, upper: hi)
+                packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
             return
         }
         Microkernels.pointwise(
             rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-            packed: packed.pointer, output: output, lower: lo, upper: hi)
+            packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
     }
 }

@@ -30,6 +30,8 @@ public struct PointwiseConv2D: Sendable {
     /// The layout depends on `variant`: `.reference` and `.blas` keep `[bias ×outC][filter outC x inC]`;
     /// `.simd` packs column panels `[bias ×NR][inC][×NR]` (`PackedGEMM`), zero-padded.
     let packed: PackedBuffer<Float>
+    /// PReLU slopes per output channel applied in the epilogue (zero-padded by 16), or nil.
+    var slopes: PackedBuffer<Float>?
 
     /// Rows of the GEMM (`n·h·w`).
     var rows: Int { inputShape.n * inputShape.h * inputShape.w }
@@ -100,6 +102,27 @@ public struct PointwiseConv2D: Sendable {
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, output: output, pieces: 0..<pieceCount)
     }
+
+    /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
+    /// are applied in the epilogue (`v < 0 ? v · slope : v`, as the PRELU kernel computes it), so the
+    /// outputs are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM with no activation and no
+    ///   slopes yet; `.weightCountMismatch` unless there is one slope per output channel.
+    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
+        guard variant == .simd, activation == .none, self.slopes == nil else {
+            throw .invalidParameter("a PRELU fuses only into the SIMD GEMM with no activation")
+        }
+        guard slopes.count == outputChannels else {
+            throw .weightCountMismatch(name: "slopes", expected: outputChannels, actual: slopes.count)
+        }
+        var copy = self
+        copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+        return copy
+    }
+
+    /// Whether a PRELU runs in the epilogue.
+    public var hasPReLU: Bool { slopes != nil }
 
     /// Independent pieces of the output: its rows of pixels (`n·h`, each `w` GEMM rows); 1 for `.blas`,
     /// whose results depend on how many rows one call gets (it computes the whole output).

@@ -1,0 +1,71 @@
+import BlazeKernels
+import BlazeRuntime
+import BlazeTestSupport
+import Foundation
+import Testing
+
+/// Load-time fusion changes the plan, never the numbers.
+@Suite("Fusion")
+struct FusionTests {
+    /// The model's first golden input run with a fusion on and off (`options(true)`, `options(false)`):
+    /// the outputs and plans of both, and how many of their output values differ (bit for bit, or by value).
+    static func onAndOff(
+        _ model: String, bitwise: Bool = true, _ options: (Bool) -> Interpreter.Options
+    ) throws -> (plans: [[Interpreter.StepDescription]], differing: [Int]) {
+        let golden = try #require(try GoldenCase.all().first { $0.model == model })
+        let path = try TestResources.modelPath(golden.modelFile)
+        var results: [[[Float]]] = []
+        var plans: [[Interpreter.StepDescription]] = []
+        for on in [true, false] {
+            let interpreter = try Interpreter(modelPath: path, options: options(on))
+            try interpreter.copy(golden.input, toInputAt: 0)
+            try interpreter.invoke()
+            results.append(try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) })
+            plans.append(interpreter.plan)
+        }
+        let differing = results[0].indices.map { k in
+            zip(results[0][k], results[1][k]).filter { bitwise ? $0.0.bitPattern != $0.1.bitPattern : $0.0 != $0.1 }.count
+        }
+        return (plans, differing)
+    }
+
+    @Test("fused BlazeBlock shortcuts give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
+    func residualFusionIsExact(model: String) throws {
+        // Without PRELU fusion, which an unfused shortcut's ADD could take over, changing the count.
+        let (plans, differing) = try Self.onAndOff(model) { .init(fuseResiduals: $0, fusePReLU: false) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        let fused = plans[0].filter { $0.kernel.hasPrefix("ResidualAdd") }
+        #expect(plans[1].allSatisfy { !$0.kernel.hasPrefix("ResidualAdd") })
+        // Each fused step replaces a PAD (and a MAX_POOL_2D when pooled).
+        let pooled = fused.filter { $0.kernel == "ResidualAdd.pooled" }.count
+        #expect(plans[1].count - plans[0].count == fused.count + pooled)
+        if ["short_range", "full_range", "back"].contains(model) {  // full_range_sparse pads space, not channels
+            #expect(fused.count > 0, "\(model): no shortcut was fused")
+        }
+    }
+
+    /// Equal values: a folded kernel skips the padding taps instead of adding 0 · w, so an exact zero sum
+    /// could change sign.
+    @Test("padding folded into convolutions gives the unfolded outputs", arguments: GoldenManifest.modelKeys)
+    func paddingFoldingIsExact(model: String) throws {
+        let (plans, differing) = try Self.onAndOff(model, bitwise: false) { .init(foldPadding: $0) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        let pads = plans.map { $0.filter { $0.operatorName == "PAD" }.count }
+        #expect(plans[1].count - plans[0].count == pads[1] - pads[0])
+        if model == "full_range_sparse" {
+            #expect(pads[0] == 0 && pads[1] == 43, "PAD steps folded / unfolded: \(pads)")
+        }
+    }
+
+    @Test("PRELU fused into convolutions and adds gives the unfused outputs bit for bit",
+          arguments: GoldenManifest.modelKeys)
+    func preluFusionIsExact(model: String) throws {
+        let (plans, differing) = try Self.onAndOff(model) { .init(fusePReLU: $0) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        let prelus = plans.map { $0.filter { $0.operatorName == "PRELU" }.count }
+        #expect(plans[1].count - plans[0].count == prelus[1] - prelus[0])
+        if model == "face_landmark" || model == "iris_landmark" {
+            #expect(prelus[0] < prelus[1] / 4, "PRELU steps fused / unfused: \(prelus)")
+        }
+    }
+}
