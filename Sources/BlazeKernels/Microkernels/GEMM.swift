@@ -70,6 +70,28 @@ struct TileRun {
     var columns: Int
     /// PReLU slopes of the panel's columns (a PRELU fused into the epilogue, after the clamp), or nil.
     var alpha: UnsafePointer<Float>? = nil
+    /// Rows that wrap: consecutive rows are `aRowStride` apart within a line of `lineLength` rows, and a
+    /// new line starts `lineJump` floats further than that (a convolution's output rows, run as one GEMM).
+    /// `lineJump == 0`: no wrapping.
+    var lineLength: Int = .max
+    var lineJump: Int = 0
+    /// The position of row 0 within its line.
+    var lineStart: Int = 0
+
+    /// Offset in A of row `r` from row 0.
+    @inline(__always)
+    func rowOffset(_ r: Int) -> Int {
+        if lineJump == 0 { return r &* aRowStride }
+        return r &* aRowStride &+ ((lineStart &+ r) / lineLength) &* lineJump
+    }
+
+    /// Moves row `r` to row 0.
+    @inline(__always)
+    mutating func advance(rows r: Int, cStep: Int) {
+        a += rowOffset(r)
+        c += r &* cStep
+        if lineJump != 0 { lineStart = (lineStart &+ r) % lineLength }
+    }
 }
 
 /// TFLite's PRELU on a vector, as the standalone kernel computes it: `v < 0 ? v · a : v`.
@@ -101,12 +123,11 @@ extension Microkernels {
     /// 6 rows x 16 columns: 12 accumulators, 2 weight vectors, 1 broadcast.
     @inline(__always)
     static func tile6x16(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        let s = t.aRowStride
-        let o1 = t.rows > 1 ? s : 0
-        let o2 = t.rows > 2 ? 2 &* s : o1
-        let o3 = t.rows > 3 ? 3 &* s : o2
-        let o4 = t.rows > 4 ? 4 &* s : o3
-        let o5 = t.rows > 5 ? 5 &* s : o4
+        let o1 = t.rows > 1 ? t.rowOffset(1) : 0
+        let o2 = t.rows > 2 ? t.rowOffset(2) : o1
+        let o3 = t.rows > 3 ? t.rowOffset(3) : o2
+        let o4 = t.rows > 4 ? t.rowOffset(4) : o3
+        let o5 = t.rows > 5 ? t.rowOffset(5) : o4
         var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3, a4 = t.a + o4, a5 = t.a + o5
         let bias0 = load8(t.bias), bias1 = load8(t.bias + 8)
         var c00 = bias0, c01 = bias1
@@ -181,14 +202,13 @@ extension Microkernels {
     /// 8 rows x 8 columns: 8 accumulators, 1 weight vector, 1 broadcast.
     @inline(__always)
     static func tile8x8(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        let s = t.aRowStride
-        let o1 = t.rows > 1 ? s : 0
-        let o2 = t.rows > 2 ? 2 &* s : o1
-        let o3 = t.rows > 3 ? 3 &* s : o2
-        let o4 = t.rows > 4 ? 4 &* s : o3
-        let o5 = t.rows > 5 ? 5 &* s : o4
-        let o6 = t.rows > 6 ? 6 &* s : o5
-        let o7 = t.rows > 7 ? 7 &* s : o6
+        let o1 = t.rows > 1 ? t.rowOffset(1) : 0
+        let o2 = t.rows > 2 ? t.rowOffset(2) : o1
+        let o3 = t.rows > 3 ? t.rowOffset(3) : o2
+        let o4 = t.rows > 4 ? t.rowOffset(4) : o3
+        let o5 = t.rows > 5 ? t.rowOffset(5) : o4
+        let o6 = t.rows > 6 ? t.rowOffset(6) : o5
+        let o7 = t.rows > 7 ? t.rowOffset(7) : o6
         var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3
         var a4 = t.a + o4, a5 = t.a + o5, a6 = t.a + o6, a7 = t.a + o7
         let bias0 = load8(t.bias)
@@ -265,7 +285,7 @@ extension Microkernels {
         var done = 0
         while done &+ 6 <= count {
             tile6x16(t, lo, hi)  // rows constant: the row selects and store guards fold away
-            t.a += 6 &* aStep; t.c += 6 &* cStep; done &+= 6
+            t.advance(rows: 6, cStep: cStep); done &+= 6
         }
         if done < count {
             t.rows = count &- done
@@ -291,7 +311,7 @@ extension Microkernels {
         var done = 0
         while done &+ 8 <= count {
             tile8x8(t, lo, hi)
-            t.a += 8 &* aStep; t.c += 8 &* cStep; done &+= 8
+            t.advance(rows: 8, cStep: cStep); done &+= 8
         }
         if done < count {
             t.rows = count &- done
@@ -365,9 +385,23 @@ extension Microkernels {
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }
-            // Interior columns, one output row at a time.
+            // Interior columns, one output row at a time. With no border column, the interior rows (whose
+            // windows are inside vertically too) run as one GEMM whose tiles wrap from one output row to the
+            // next: small images (4x4, 2x2) then fill whole tiles.
+            let wrapRows = interiorStart == 0 && interiorEnd == outW && rowsEnd - rowsStart > 1
+            if wrapRows {
+                let iy0 = rowsStart * sh - padTop
+                let t = TileRun(
+                    a: input + iy0 * inRow - padLeft * inC, aRowStride: sw * inC, rows: 0,
+                    depth: rowDepth, segments: kh, aSegmentStride: inRow,
+                    b: weights, bSegmentStride: rowDepth * width, bias: panel,
+                    c: output + rowsStart * outRowSize + column, cRowStride: outC, columns: columns, alpha: slopes,
+                    lineLength: outW, lineJump: sh * inRow - outW * sw * inC, lineStart: 0)
+                runPanel(vectors: vectors, t, count: (rowsEnd - rowsStart) * outW, aStep: sw * inC, cStep: outC,
+                         lo, hi)
+            }
             if interiorEnd > interiorStart {
-                for oy in firstRow..<max(firstRow, endRow) {
+                for oy in firstRow..<max(firstRow, endRow) where !(wrapRows && oy >= rowsStart && oy < rowsEnd) {
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
