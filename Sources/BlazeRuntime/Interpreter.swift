@@ -66,6 +66,11 @@ public final class Interpreter {
         }
         self.model = model
         self.options = options
+        // The workers first: nothing else is allocated yet if they cannot start.
+        do { pool = options.threadCount > 1 ? try WorkerPool(threadCount: options.threadCount) : nil } catch {
+            throw .invalidOptions("threadCount \(options.threadCount): a worker thread could not be started "
+                + "(pthread_create error \(error.code))")
+        }
         var builder = GraphBuilder(model: model, options: options)
         try builder.build()
         let graph = builder.graph
@@ -123,7 +128,6 @@ public final class Interpreter {
             return BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
                              output: location[step.output]!, parts: parts)
         }
-        pool = threads > 1 ? WorkerPool(threadCount: threads) : nil
         func info(_ index: Int) -> TensorInfo {
             let t = graph.tensors[index]
             return TensorInfo(name: t.name, shape: t.shape, dataType: t.type, tensorIndex: index)

@@ -32,7 +32,7 @@ package final class WorkerPool: @unchecked Sendable {
     /// Threads that run jobs, the caller included.
     package let threadCount: Int
 
-    /// Spin-wait checks a worker makes before it sleeps (roughly 0.1-1 ms on current x86 CPUs).
+    /// Spin-wait checks a worker makes before it sleeps.
     static let spinIterations = 10_000
 
     /// The most chunks one job may have.
@@ -41,31 +41,62 @@ package final class WorkerPool: @unchecked Sendable {
     private let shared: Shared
     private var threads: [pthread_t] = []
 
+    /// Starts one worker thread running `workerMain(argument)`; returns its handle, or the error code of
+    /// `pthread_create`.
+    package typealias ThreadStarter = @Sendable (_ argument: UnsafeMutableRawPointer) -> Result<pthread_t, ThreadStartError>
+
+    /// A worker thread could not be started (the process or system thread limit, or memory).
+    package struct ThreadStartError: Error, Equatable {
+        /// The `pthread_create` error code.
+        package var code: Int32
+        package init(code: Int32) { self.code = code }
+    }
+
+    /// Starts a thread with `pthread_create`.
+    package static let posixThreadStarter: ThreadStarter = { argument in
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, nil, workerMain, argument)
+        guard status == 0, let created = thread else { return .failure(ThreadStartError(code: status)) }
+        return .success(created)
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, workerMain, argument)
+        guard status == 0 else { return .failure(ThreadStartError(code: status)) }
+        return .success(thread)
+        #endif
+    }
+
     /// Starts `threadCount - 1` worker threads.
+    /// - Throws: `ThreadStartError` when a thread cannot be started; the threads already started are
+    ///   stopped and joined first.
     /// - Precondition: `threadCount >= 1`.
-    package init(threadCount: Int) {
+    package init(threadCount: Int, startThread: ThreadStarter = WorkerPool.posixThreadStarter) throws(ThreadStartError) {
         precondition(threadCount >= 1, "a worker pool needs at least one thread")
         self.threadCount = threadCount
         shared = Shared()
         for _ in 1..<max(threadCount, 1) {
-            let start = Unmanaged.passRetained(shared).toOpaque()
-            #if canImport(Darwin)
-            var thread: pthread_t?
-            let status = pthread_create(&thread, nil, workerMain, start)
-            guard status == 0, let created = thread else { fatalError("pthread_create failed (\(status))") }
-            threads.append(created)
-            #else
-            var thread = pthread_t()
-            let status = pthread_create(&thread, nil, workerMain, start)
-            guard status == 0 else { fatalError("pthread_create failed (\(status))") }
-            threads.append(thread)
-            #endif
+            let start = Unmanaged.passRetained(shared)
+            switch startThread(start.toOpaque()) {
+            case .success(let thread):
+                threads.append(thread)
+            case .failure(let error):
+                start.release()  // the thread that would have taken it over does not exist
+                stopThreads()
+                throw error
+            }
         }
     }
 
     deinit {
+        stopThreads()
+    }
+
+    /// Tells the workers to exit and waits for them.
+    private func stopThreads() {
         shared.shutDown()
         for thread in threads { pthread_join(thread, nil) }
+        threads = []
     }
 
     /// Runs `job(context, part, parts)` once for every `part` in `0 ..< parts`, on the calling thread and

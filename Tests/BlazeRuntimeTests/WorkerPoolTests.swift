@@ -51,8 +51,8 @@ struct WorkerPoolTests {
     /// Parts from 1 to 12, more than the threads: each runs exactly once per job (a late worker must not
     /// run a part of a finished job again).
     @Test("each part runs once per job; the workers take part", arguments: [2, 3, 4])
-    func partsRunOnce(threads: Int) {
-        let pool = WorkerPool(threadCount: threads)
+    func partsRunOnce(threads: Int) throws {
+        let pool = try WorkerPool(threadCount: threads)
         let maximumParts = 12
         var record = Record(runs: Array(repeating: 0, count: maximumParts), threads: Array(repeating: 0, count: maximumParts))
         defer { record.deallocate() }
@@ -83,8 +83,8 @@ struct WorkerPoolTests {
     }
 
     @Test("workers that fell asleep wake up for the next job")
-    func wakesSleepingWorkers() {
-        let pool = WorkerPool(threadCount: 2)
+    func wakesSleepingWorkers() throws {
+        let pool = try WorkerPool(threadCount: 2)
         var record = Record(runs: [0, 0], threads: [0, 0])
         defer { record.deallocate() }
         var helped = 0
@@ -102,11 +102,11 @@ struct WorkerPoolTests {
     }
 
     @Test("pools start and stop without leaking or hanging")
-    func startAndStop() {
+    func startAndStop() throws {
         var record = Record(runs: [0, 0, 0], threads: [0, 0, 0])
         defer { record.deallocate() }
         for round in 0..<50 {
-            let pool = WorkerPool(threadCount: 3)
+            let pool = try WorkerPool(threadCount: 3)
             if round % 2 == 0 {
                 withUnsafeMutablePointer(to: &record) { pointer in
                     pool.run(parts: 3, job: Self.job, context: UnsafeMutableRawPointer(pointer))
@@ -114,5 +114,30 @@ struct WorkerPoolTests {
             }
         }
         #expect(record.runs == [25, 25, 25])
+    }
+
+    /// The thread limit reached while starting workers: a typed error, the workers already started are
+    /// stopped (the test would hang in their join otherwise), and nothing leaks into the next pool.
+    @Test("a worker that cannot start is a ThreadStartError, not a crash")
+    func threadStartFailure() throws {
+        final class Counter: @unchecked Sendable { var started = 0 }
+        let counter = Counter()
+        let starter: WorkerPool.ThreadStarter = { argument in
+            counter.started += 1
+            if counter.started >= 3 { return .failure(WorkerPool.ThreadStartError(code: 11)) }  // EAGAIN
+            return WorkerPool.posixThreadStarter(argument)
+        }
+        #expect(throws: WorkerPool.ThreadStartError(code: 11)) {
+            _ = try WorkerPool(threadCount: 4, startThread: starter)
+        }
+        #expect(counter.started == 3)
+        // The pool still works when the threads can start.
+        let pool = try WorkerPool(threadCount: 3)
+        var record = Record(runs: [0, 0, 0], threads: [0, 0, 0])
+        defer { record.deallocate() }
+        withUnsafeMutablePointer(to: &record) { pointer in
+            pool.run(parts: 3, job: Self.job, context: UnsafeMutableRawPointer(pointer))
+        }
+        #expect(record.runs == [1, 1, 1])
     }
 }
