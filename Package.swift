@@ -134,12 +134,12 @@ let package = Package(
         // Counts the calling thread's heap allocations (interposes malloc on Linux/glibc).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
-        .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels"]),
+        .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeRuntimeTests",
             dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors"]),
+        .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
         ),

@@ -1,5 +1,6 @@
-import Testing
 import BlazeAnchors
+import BlazeTestSupport
+import Testing
 
 @Suite("Non-maximum suppression")
 struct NonMaxSuppressionTests {

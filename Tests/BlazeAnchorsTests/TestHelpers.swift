@@ -1,4 +1,5 @@
 import BlazeAnchors
+import BlazeTestSupport
 
 /// |a − b| ≤ tolerance.
 func close(_ a: Float, _ b: Float, _ tolerance: Float = 1e-6) -> Bool {
@@ -25,15 +26,3 @@ func detection(_ xMin: Float, _ yMin: Float, _ xMax: Float, _ yMax: Float, score
     return Detection(box: box, score: score, keypoints: [box.center], anchorIndex: anchor)
 }
 
-/// A small deterministic generator (SplitMix64) for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import BlazeImageIO
+import BlazeTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BlazeKernels
+import BlazeTestSupport
 import Testing
 
 /// Every kernel that can be split (`pieceCount`, `run(…, pieces:)`) must give, piece by piece, exactly the

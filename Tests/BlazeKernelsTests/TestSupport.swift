@@ -1,29 +1,6 @@
 import BlazeKernels
+import BlazeTestSupport
 import Testing
-
-/// SplitMix64: a tiny deterministic PRNG, so every run sees the same data.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [-1, 1).
-    mutating func nextFloat() -> Float {
-        Float(next() >> 40) * 0x1p-23 - 1
-    }
-
-    mutating func floats(_ count: Int) -> [Float] {
-        (0..<count).map { _ in nextFloat() }
-    }
-}
 
 /// Deterministic pseudo-random floats in [-1, 1).
 func randomFloats(_ count: Int, seed: UInt64) -> [Float] {
