@@ -132,4 +132,38 @@ extension GraphBuilder {
         }
         removeSteps(removed)
     }
+
+    /// Runs each same-shape SIMD ADD (with the activation and PRELU fused into it) in the epilogue of the
+    /// 1x1 convolution that writes one of its operands, when that operand is read by nothing else and the
+    /// other one is ready before the convolution runs (`fusingResidualAdd`): a BlazeBlock's last
+    /// convolution then writes the block's output directly, without a pass over the intermediate tensor.
+    /// When both operands come from such convolutions, the later one takes the ADD.
+    mutating func fuseAdds() {
+        let (readers, producer) = stepGraph()
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard case .add(let add) = steps[s].kernel, steps[s].inputs.count == 2,
+                  steps[s].inputs[0] != steps[s].inputs[1] else { continue }
+            let candidates = (0..<2).compactMap { operand -> (operand: Int, step: Int)? in
+                let main = steps[s].inputs[operand]
+                guard readers[main] == 1, let p = producer[main], !removed.contains(p),
+                      case .conv = steps[p].kernel else { return nil }
+                return (operand, p)
+            }.sorted { $0.step > $1.step }
+            for (operand, p) in candidates {
+                let other = steps[s].inputs[1 - operand]
+                if let q = producer[other], q >= p { continue }  // written after the convolution runs
+                guard case .conv(let k) = steps[p].kernel, let kernel = try? k.fusingResidualAdd(add) else { continue }
+                steps[p].kernel = .conv(kernel)
+                steps[p].inputs.append(other)
+                steps[p].output = steps[s].output
+                steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
+                steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
+                removed.insert(s)
+                break
+            }
+        }
+        removeSteps(removed)
+    }
 }

@@ -31,6 +31,11 @@ extension Interpreter {
         /// Run a PRELU with one slope per channel inside the GEMM convolution or same-shape ADD that alone
         /// feeds it (default true; not with the `.reference` variant). The results are the same to the bit.
         public var fusePReLU: Bool
+        /// Run a same-shape ADD (with the activation and PRELU fused into it) in the epilogue of the 1x1
+        /// convolution that alone reads one of its operands — a BlazeBlock's last convolution adding its
+        /// shortcut (default true; not with the `.reference` or `.blas` variants). The results are the same
+        /// to the bit.
+        public var fuseAdds: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -43,7 +48,8 @@ extension Interpreter {
             fuseActivations: Bool = true,
             fuseResiduals: Bool = true,
             foldPadding: Bool = true,
-            fusePReLU: Bool = true
+            fusePReLU: Bool = true,
+            fuseAdds: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
@@ -53,6 +59,7 @@ extension Interpreter {
             self.fuseResiduals = fuseResiduals
             self.foldPadding = foldPadding
             self.fusePReLU = fusePReLU
+            self.fuseAdds = fuseAdds
         }
     }
 

@@ -76,7 +76,8 @@ struct BoundStep: @unchecked Sendable {
     func run(part: Int, of parts: Int) {
         let pieces = Pieces.range(part: part, of: parts, count: pieceCount)
         switch kernel {
-        case .conv(let k): k.run(input: inputs[0], output: output, pieces: pieces)
+        case .conv(let k):
+            k.run(input: inputs[0], residual: k.hasResidual ? inputs[1] : nil, output: output, pieces: pieces)
         case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: pieces)
         case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
         case .activation(let k): k.run(input: inputs[0], output: output, pieces: pieces)
@@ -92,7 +93,12 @@ struct BoundStep: @unchecked Sendable {
     @inline(__always)
     func run() {
         switch kernel {
-        case .conv(let k): k.run(input: inputs[0], output: output)
+        case .conv(let k):
+            if k.hasResidual {
+                k.run(input: inputs[0], residual: inputs[1], output: output, pieces: 0..<pieceCount)
+            } else {
+                k.run(input: inputs[0], output: output)
+            }
         case .depthwise(let k): k.run(input: inputs[0], output: output)
         case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output)
         case .activation(let k): k.run(input: inputs[0], output: output)

@@ -45,16 +45,23 @@ struct PiecesTests {
 
     static let variants: [KernelVariant] = [.simd, .blas, .reference]
 
-    @Test("convolutions (pointwise, implicit GEMM, 5x5 stride 2 from 3 channels)", arguments: variants)
+    @Test("convolutions (pointwise, implicit GEMM, 5x5 stride 2 from 3 channels, small outputs split by columns)",
+          arguments: variants)
     func convolutions(variant: KernelVariant) throws {
-        let cases: [(Shape4, Shape4, Int, Padding)] = [
-            (Shape4(n: 2, h: 9, w: 7, c: 24), Shape4(n: 28, h: 1, w: 1, c: 24), 1, .valid),
-            (Shape4(n: 1, h: 16, w: 16, c: 96), Shape4(n: 6, h: 1, w: 1, c: 96), 1, .valid),
-            (Shape4(n: 1, h: 13, w: 11, c: 3), Shape4(n: 24, h: 5, w: 5, c: 3), 2, .same),
-            (Shape4(n: 2, h: 8, w: 9, c: 5), Shape4(n: 17, h: 3, w: 3, c: 5), 1, .same),
-            (Shape4(n: 1, h: 10, w: 6, c: 8), Shape4(n: 16, h: 3, w: 2, c: 8), 2, .valid),
+        // (input, filter, stride, padding, column groups of the SIMD GEMM)
+        let cases: [(Shape4, Shape4, Int, Padding, Int)] = [
+            (Shape4(n: 2, h: 9, w: 7, c: 24), Shape4(n: 28, h: 1, w: 1, c: 24), 1, .valid, 1),
+            (Shape4(n: 1, h: 16, w: 16, c: 96), Shape4(n: 6, h: 1, w: 1, c: 96), 1, .valid, 1),
+            (Shape4(n: 1, h: 13, w: 11, c: 3), Shape4(n: 24, h: 5, w: 5, c: 3), 2, .same, 2),  // 7x6 outputs
+            (Shape4(n: 2, h: 8, w: 9, c: 5), Shape4(n: 17, h: 3, w: 3, c: 5), 1, .same, 1),
+            (Shape4(n: 1, h: 10, w: 6, c: 8), Shape4(n: 16, h: 3, w: 2, c: 8), 2, .valid, 1),
+            // Fewer than `Pieces.columnSplitPixels` output pixels: also split by column panels.
+            (Shape4(n: 2, h: 2, w: 2, c: 64), Shape4(n: 24, h: 1, w: 1, c: 64), 1, .valid, 2),
+            (Shape4(n: 1, h: 4, w: 4, c: 32), Shape4(n: 40, h: 2, w: 2, c: 32), 2, .valid, 3),
+            (Shape4(n: 2, h: 2, w: 2, c: 64), Shape4(n: 213, h: 2, w: 2, c: 64), 1, .valid, 8),
+            (Shape4(n: 1, h: 5, w: 5, c: 16), Shape4(n: 8, h: 3, w: 3, c: 16), 1, .same, 1),
         ]
-        for (index, (input, filter, stride, padding)) in cases.enumerated() {
+        for (index, (input, filter, stride, padding, groups)) in cases.enumerated() {
             let seed = UInt64(index)
             let x = randomFloats(input.count, seed: seed)
             let conv = try Conv2D(
@@ -63,7 +70,8 @@ struct PiecesTests {
                 activation: .relu6, variant: variant)
             // OpenBLAS's sums depend on how many rows a call gets, so the BLAS kernel is not split.
             let split = variant == .simd || (variant == .blas && filter.h > 1)
-            #expect(conv.pieceCount == (split ? conv.outputShape.n * conv.outputShape.h : 1))
+            #expect(conv.pieceCount == (split ? conv.outputShape.n * conv.outputShape.h * groups : 1),
+                    "Conv2D \(filter) on \(input) \(variant)")
             x.withUnsafeBufferPointer { xs in
                 Self.expectSameBits(
                     "Conv2D \(filter) on \(input) \(variant)", count: conv.outputShape.count,

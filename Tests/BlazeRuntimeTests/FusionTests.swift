@@ -68,4 +68,14 @@ struct FusionTests {
             #expect(prelus[0] < prelus[1] / 4, "PRELU steps fused / unfused: \(prelus)")
         }
     }
+
+    @Test("ADDs fused into 1x1 convolutions give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
+    func addFusionIsExact(model: String) throws {
+        let (plans, differing) = try Self.onAndOff(model) { .init(fuseAdds: $0) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        let adds = plans.map { $0.filter { $0.operatorName == "ADD" }.count }
+        #expect(plans[1].count - plans[0].count == adds[1] - adds[0])
+        let fused = plans[0].filter { $0.operatorName == "CONV_2D" && $0.summary.contains("ADD #") }.count
+        #expect(fused > 0 && fused == adds[1] - adds[0], "\(model): ADD steps fused / unfused: \(adds), \(fused)")
+    }
 }

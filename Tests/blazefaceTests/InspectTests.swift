@@ -35,9 +35,11 @@ import Testing
         #expect(fused > 0)
         #expect(text.contains("fused into another operator's step: \(fused)"))
         #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count - fused)"))
-        // Each fused operator names the step that runs it: the RELU after the first residual ADD (#10, #11),
-        // and a BlazeBlock shortcut's PAD (#18) inside ADD #19.
-        #expect(text.contains("#11   RELU v1  [fused into #10]"), "\(text.prefix(3000))")
+        // Each fused operator names the step that runs it: the first residual ADD (#10) and its RELU (#11)
+        // run in the epilogue of the 1x1 convolution before them (#9), and a BlazeBlock shortcut's PAD (#18)
+        // inside ADD #19.
+        #expect(text.contains("#10   ADD v1  activation=NONE  [fused into #9]"), "\(text.prefix(3000))")
+        #expect(text.contains("#11   RELU v1  [fused into #9]"))
         #expect(text.contains("#18   PAD v1  [fused into #19]"))
         #expect(text.contains("ResidualAdd"))
         #expect(text.contains("operators: \(model.mainSubgraph.operators.count)"))
@@ -54,10 +56,14 @@ import Testing
         let plan = try #require(object["plan"] as? [String: Any])
         #expect(plan["multiplyAccumulates"] as? Int == interpreter.multiplyAccumulates)
         #expect(plan["steps"] as? Int == interpreter.plan.count)
-        // The sparse model's spatial PADs are folded into the convolutions that read them.
-        #expect(plan["fusedOperators"] as? Int == 43)
+        // The sparse model's 43 spatial PADs are folded into the convolutions that read them, and its
+        // residual ADDs run in the 1x1 convolutions before them.
         let operators = try #require(object["operators"] as? [[String: Any]])
+        let fused = operators.filter { $0["fusedInto"] is Int }
+        #expect(plan["fusedOperators"] as? Int == fused.count)
         #expect(operators.filter { $0["name"] as? String == "PAD" }.allSatisfy { $0["fusedInto"] is Int })
+        #expect(fused.filter { $0["name"] as? String == "PAD" }.count == 43)
+        #expect(fused.contains { $0["name"] as? String == "ADD" })
         #expect(object["sparseTensorCount"] as? Int ?? 0 > 0)
         #expect((object["operators"] as? [Any])?.count == interpreter.model.mainSubgraph.operators.count)
     }

@@ -41,4 +41,18 @@ public enum Pieces {
             row = (image + 1) * rowsPerImage
         }
     }
+
+    /// GEMM outputs of fewer pixels than this are also split by columns: their weights, read once per
+    /// tile row, outweigh their arithmetic, so threads that each take all the rows and some of the output
+    /// channels read the weights once between them (and fill more of each tile).
+    static let columnSplitPixels = 48
+
+    /// The most column groups of a GEMM split by columns.
+    static let maximumColumnGroups = 8
+
+    /// Column groups for a GEMM of `pixels` output pixels over `panels` column panels: 1 (split by rows
+    /// only) unless the output is small. Its pieces are then `groups × rows`, group-major.
+    static func columnGroups(pixels: Int, panels: Int) -> Int {
+        pixels < columnSplitPixels ? max(min(panels, maximumColumnGroups), 1) : 1
+    }
 }

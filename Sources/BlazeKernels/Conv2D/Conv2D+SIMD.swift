@@ -80,22 +80,32 @@ extension Conv2D {
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
-        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
-            let image = input + b * i.h * i.w * i.c
-            let result = output + b * o.h * o.w * o.c
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.convolution(
+        let rowPieces = o.n * o.h
+        let clamped = max(pieces.lowerBound, 0)..<max(min(pieces.upperBound, rowPieces * columnGroups), 0)
+        // Pieces are column groups of output rows (group-major), each group a range of column panels.
+        Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, groupRows in
+            let panels = columnGroups > 1
+                ? Pieces.range(part: group, of: columnGroups, count: Microkernels.panelCount(columns: o.c))
+                : 0..<Int.max
+            Pieces.forEachImage(groupRows, rowsPerImage: o.h) { b, rows in
+                let image = input + b * i.h * i.w * i.c
+                let result = output + b * o.h * o.w * o.c
+                if instructionSet == .avx2FMA {
+                    BlazeKernelsFMA.Microkernels.convolution(
+                        input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
+                        output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
+                        kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH,
+                        strideWidth: g.strideW, padTop: g.padTop, padLeft: g.padLeft, packed: packed,
+                        lower: lo, upper: hi, outputRows: rows, alpha: alpha, panels: panels)
+                    return
+                }
+                Microkernels.convolution(
                     input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
                     output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
-                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                    padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows, alpha: alpha)
-                return
+                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH,
+                    strideWidth: g.strideW, padTop: g.padTop, padLeft: g.padLeft, packed: packed,
+                    lower: lo, upper: hi, outputRows: rows, alpha: alpha, panels: panels)
             }
-            Microkernels.convolution(
-                input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
-                output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
-                kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                padTop: g.padTop, padLeft: g.padLeft, packed: packed, lower: lo, upper: hi, outputRows: rows, alpha: alpha)
         }
     }
 }

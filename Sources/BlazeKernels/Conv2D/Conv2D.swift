@@ -46,6 +46,8 @@ public struct Conv2D: Sendable {
     private(set) var implementation: Implementation
     /// PReLU slopes per output channel applied in the implicit GEMM's epilogue (zero-padded by 16), or nil.
     var slopes: PackedBuffer<Float>?
+    /// Groups of column panels the implicit GEMM's pieces are split into (`Pieces.columnGroups`).
+    private(set) var columnGroups = 1
 
     /// Validates the parameters and packs the filter.
     ///
@@ -128,6 +130,11 @@ public struct Conv2D: Sendable {
                 self.implementation = .gemm(PackedGEMM.pack(
                     columns: filterShape.n, depth: filterShape.h * filterShape.w * filterShape.c,
                     weights: filter, bias: biasValues))
+                if filterShape.n >= 8 {
+                    self.columnGroups = Pieces.columnGroups(
+                        pixels: outputShape.n * outputShape.h * outputShape.w,
+                        panels: Microkernels.panelCount(columns: filterShape.n))
+                }
             } else {
                 self.variant = .simd
                 self.implementation = .simd(Conv2D.packSIMD(filterShape: filterShape, filter: filter, bias: biasValues))
@@ -197,6 +204,26 @@ public struct Conv2D: Sendable {
     }
 
     /// Whether a PRELU runs in the epilogue.
+    /// This convolution followed by a same-shape ADD of its output and another tensor, in one pass (see
+    /// `PointwiseConv2D.fusingResidualAdd`); run it with `run(input:residual:output:pieces:)`.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is a SIMD 1x1 stride-1 convolution that
+    ///   `PointwiseConv2D.fusingResidualAdd` accepts with `add`.
+    public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
+        guard case .pointwise(let gemm) = implementation else {
+            throw .invalidParameter("an ADD fuses only into a 1x1 stride-1 convolution")
+        }
+        var copy = self
+        copy.implementation = .pointwise(try gemm.fusingResidualAdd(add))
+        return copy
+    }
+
+    /// Whether an ADD runs in the epilogue (`fusingResidualAdd`).
+    public var hasResidual: Bool {
+        if case .pointwise(let gemm) = implementation { return gemm.hasResidual }
+        return false
+    }
+
     public var hasPReLU: Bool {
         if case .pointwise(let gemm) = implementation { return gemm.hasPReLU }
         return slopes != nil
@@ -206,7 +233,7 @@ public struct Conv2D: Sendable {
     /// reference and the dilated kernel (computed whole).
     public var pieceCount: Int {
         switch implementation {
-        case .gemm: return outputShape.n * outputShape.h
+        case .gemm: return outputShape.n * outputShape.h * columnGroups
         case .pointwise(let gemm): return gemm.pieceCount
         case .reference, .simd: return 1
         }
@@ -214,6 +241,20 @@ public struct Conv2D: Sendable {
 
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(input: input, residual: nil, output: output, pieces: pieces)
+    }
+
+    /// Computes the output rows `pieces`, adding `residual` (`outputShape.count` floats, not overlapping the
+    /// output) in the epilogue: required exactly when the kernel has a fused ADD (`hasResidual`).
+    public func run(
+        input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
+        pieces: Range<Int>
+    ) {
+        if case .pointwise(let gemm) = implementation {
+            gemm.run(input: input, residual: residual, output: output, pieces: pieces)
+            return
+        }
+        precondition(residual == nil, "only a convolution with a fused ADD takes a residual")
         switch implementation {
         case .gemm(let packed): runGEMM(packed.pointer, input: input, output: output, pieces: pieces)
         case .pointwise(let gemm): gemm.run(input: input, output: output, pieces: pieces)

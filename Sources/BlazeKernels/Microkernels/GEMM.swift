@@ -70,6 +70,10 @@ struct TileRun {
     var columns: Int
     /// PReLU slopes of the panel's columns (a PRELU fused into the epilogue, after the clamp), or nil.
     var alpha: UnsafePointer<Float>? = nil
+    /// Values added to the tile before the clamp (a same-shape ADD fused into the epilogue), laid out like
+    /// `c` (rows `cRowStride` apart, advancing with it), or nil. Read as full vectors: only for panels whose
+    /// `columns` is their full width.
+    var residual: UnsafePointer<Float>? = nil
     /// Rows that wrap: consecutive rows are `aRowStride` apart within a line of `lineLength` rows, and a
     /// new line starts `lineJump` floats further than that (a convolution's output rows, run as one GEMM).
     /// `lineJump == 0`: no wrapping.
@@ -90,6 +94,7 @@ struct TileRun {
     mutating func advance(rows r: Int, cStep: Int) {
         a += rowOffset(r)
         c += r &* cStep
+        if let added = residual { residual = added + r &* cStep }
         if lineJump != 0 { lineStart = (lineStart &+ r) % lineLength }
     }
 }
@@ -158,6 +163,15 @@ extension Microkernels {
             let step = t.aSegmentStride
             a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step
             segment += t.bSegmentStride
+        }
+        if let r = t.residual {
+            let rs = t.cRowStride
+            c00 += load8(r); c01 += load8(r + 8)
+            if t.rows > 1 { c10 += load8(r + rs); c11 += load8(r + rs + 8) }
+            if t.rows > 2 { c20 += load8(r + 2 &* rs); c21 += load8(r + 2 &* rs + 8) }
+            if t.rows > 3 { c30 += load8(r + 3 &* rs); c31 += load8(r + 3 &* rs + 8) }
+            if t.rows > 4 { c40 += load8(r + 4 &* rs); c41 += load8(r + 4 &* rs + 8) }
+            if t.rows > 5 { c50 += load8(r + 5 &* rs); c51 += load8(r + 5 &* rs + 8) }
         }
         if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
             let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
@@ -231,6 +245,17 @@ extension Microkernels {
             let step = t.aSegmentStride
             a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step; a6 += step; a7 += step
             segment += t.bSegmentStride
+        }
+        if let r = t.residual {
+            let rs = t.cRowStride
+            c0 += load8(r)
+            if t.rows > 1 { c1 += load8(r + rs) }
+            if t.rows > 2 { c2 += load8(r + 2 &* rs) }
+            if t.rows > 3 { c3 += load8(r + 3 &* rs) }
+            if t.rows > 4 { c4 += load8(r + 4 &* rs) }
+            if t.rows > 5 { c5 += load8(r + 5 &* rs) }
+            if t.rows > 6 { c6 += load8(r + 6 &* rs) }
+            if t.rows > 7 { c7 += load8(r + 7 &* rs) }
         }
         if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
             let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
@@ -319,11 +344,14 @@ extension Microkernels {
         }
     }
 
-    /// `output[m, n] = clamp(input[m, k] × W + bias)` with W packed as described above (depth `k`), then
-    /// PReLU with `alpha[n]` when given (readable to `n + 16`).
+    /// `output[m, n] = clamp(input[m, k] × W + bias (+ residual[m, n]))` with W packed as described above
+    /// (depth `k`), then PReLU with `alpha[n]` when given (readable to `n + 16`). A `residual` (laid out like
+    /// the output, and not overlapping it) needs `n >= 8`. Computes the column panels `panels` only (indices
+    /// in `nextPanel` order); every output value is computed the same way whatever the rows and panels.
     package static func pointwise(
         rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
+        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil,
+        residual: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max
     ) {
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
@@ -331,17 +359,18 @@ extension Microkernels {
         while row < m {
             let count = min(chunk, m - row)
             var panel = packed
-            var covered = 0
+            var covered = 0, index = 0
             while covered < n {
                 let (column, vectors) = nextPanel(covered: covered, columns: n)
                 let width = 8 * vectors
+                defer { panel += width * (k + 1); covered = column + width; index += 1 }
+                guard panels.contains(index) else { continue }
                 let t = TileRun(
                     a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
-                    columns: min(width, n - column), alpha: alpha.map { $0 + column })
+                    columns: min(width, n - column), alpha: alpha.map { $0 + column },
+                    residual: residual.map { $0 + row * n + column })
                 runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
-                panel += width * (k + 1)
-                covered = column + width
             }
             row += count
         }
@@ -351,14 +380,15 @@ extension Microkernels {
     /// `kh·kw·inC` in (ky, kx, ic) order. Interior pixels of each output row run as tile rows `sw·inC` apart.
     /// A border column (whose window crosses the left or right edge) runs down the image instead, its tile rows
     /// `sh` input rows apart over the in-bounds filter columns; only the pixels that are on both a border row
-    /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`); every
-    /// output value is computed the same way whatever the range.
+    /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`), and
+    /// column panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
+    /// whatever the ranges.
     package static func convolution(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
         padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil
+        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max
     ) {
         let depth = kh * kw * inC
         let rowDepth = kw * inC
@@ -378,10 +408,12 @@ extension Microkernels {
         let rowsEnd = max(min(allRowsEnd, endRow), rowsStart)
 
         var panel = packed
-        var covered = 0
+        var covered = 0, index = 0
         while covered < outC {
             let (column, vectors) = nextPanel(covered: covered, columns: outC)
             let width = 8 * vectors
+            defer { panel += width * (depth + 1); covered = column + width; index += 1 }
+            guard panels.contains(index) else { continue }
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }
@@ -450,8 +482,6 @@ extension Microkernels {
                 }
                 ox += 1
             }
-            panel += width * (depth + 1)
-            covered = column + width
         }
     }
 }

@@ -16,7 +16,10 @@ extension PointwiseConv2D {
 
     /// Register-tiled GEMM (6x16 and 8x8 tiles; dot products for fewer than 8 output channels) on the chosen
     /// instruction set.
-    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int) {
+    func runSIMD(
+        input: UnsafePointer<Float>, residual: UnsafePointer<Float>? = nil, output: UnsafeMutablePointer<Float>,
+        rows: Int, panels: Range<Int> = 0..<Int.max
+    ) {
         let (lo, hi) = activation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
         if outputChannels < 8 {
@@ -34,11 +37,13 @@ extension PointwiseConv2D {
         if instructionSet == .avx2FMA {
             BlazeKernelsFMA.Microkernels.pointwise(
                 rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
+                packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
+                panels: panels)
             return
         }
         Microkernels.pointwise(
             rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-            packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
+            packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
+            panels: panels)
     }
 }

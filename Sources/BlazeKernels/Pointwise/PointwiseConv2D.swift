@@ -21,7 +21,9 @@ public struct PointwiseConv2D: Sendable {
     public let inputShape: Shape4
     /// `[n, h, w, outC]`.
     public let outputShape: Shape4
-    public let activation: FusedActivation
+    /// The clamp of the epilogue: the convolution's fused activation, or, once an ADD is fused in
+    /// (`fusingResidualAdd`), the ADD's.
+    public private(set) var activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
@@ -32,6 +34,10 @@ public struct PointwiseConv2D: Sendable {
     let packed: PackedBuffer<Float>
     /// PReLU slopes per output channel applied in the epilogue (zero-padded by 16), or nil.
     var slopes: PackedBuffer<Float>?
+    /// Whether the epilogue adds a second input of the output's shape (`fusingResidualAdd`).
+    public private(set) var hasResidual = false
+    /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
+    let columnGroups: Int
 
     /// Rows of the GEMM (`n·h·w`).
     var rows: Int { inputShape.n * inputShape.h * inputShape.w }
@@ -92,6 +98,10 @@ public struct PointwiseConv2D: Sendable {
             self.packed = PointwiseConv2D.packSIMD(
                 inputChannels: inputShape.c, outputChannels: outputChannels, filter: filter, bias: biasValues)
         }
+        columnGroups = self.variant == .simd && outputChannels >= 8
+            ? Pieces.columnGroups(pixels: inputShape.n * inputShape.h * inputShape.w,
+                                  panels: Microkernels.panelCount(columns: outputChannels))
+            : 1
     }
 
     /// Runs the GEMM on all batches.
@@ -100,7 +110,41 @@ public struct PointwiseConv2D: Sendable {
     ///   - input: `inputShape.count` floats, NHWC (`[M, inC]` row-major).
     ///   - output: `outputShape.count` floats (`[M, outC]`). Must not overlap `input`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        run(input: input, output: output, pieces: 0..<pieceCount)
+        run(input: input, residual: nil, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// Runs a kernel with a fused ADD (`hasResidual`) on all batches.
+    ///
+    /// - Parameters:
+    ///   - residual: `outputShape.count` floats added before the clamp. Must not overlap `output`.
+    public func run(input: UnsafePointer<Float>, residual: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, residual: residual, output: output, pieces: 0..<pieceCount)
+    }
+
+    /// This kernel followed by a same-shape ADD of its output and another tensor (with the ADD's fused
+    /// activation, and the PRELU fused into that ADD, if any), in one pass: the epilogue adds the other
+    /// tensor to the accumulators (`conv + other`, which IEEE addition makes the same as `other + conv`),
+    /// then clamps and applies the slopes as the ADD kernel does, so the outputs are the same to the bit
+    /// without the intermediate tensor and without a pass over memory.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
+    ///   with no activation, slopes or fused ADD, and `add` is a SIMD ADD of two tensors of this kernel's
+    ///   output shape.
+    public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
+        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual else {
+            throw .invalidParameter(
+                "an ADD fuses only into the SIMD GEMM of 8 or more output channels with no activation")
+        }
+        guard add.variant == .simd, add.plan.isSameShape, add.outputShape == outputShape else {
+            throw .invalidParameter("only a SIMD ADD of two \(outputShape) tensors fuses into this convolution")
+        }
+        var copy = self
+        copy.activation = add.activation
+        copy.hasResidual = true
+        if let addSlopes = add.slopes {
+            copy.slopes = PackedBuffer(Array(UnsafeBufferPointer(start: addSlopes.pointer, count: addSlopes.count)) + Array(repeating: 0, count: 16), padding: 0)
+        }
+        return copy
     }
 
     /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
@@ -124,24 +168,42 @@ public struct PointwiseConv2D: Sendable {
     /// Whether a PRELU runs in the epilogue.
     public var hasPReLU: Bool { slopes != nil }
 
-    /// Independent pieces of the output: its rows of pixels (`n·h`, each `w` GEMM rows); 1 for `.blas`,
-    /// whose results depend on how many rows one call gets (it computes the whole output).
-    public var pieceCount: Int { variant == .blas ? 1 : inputShape.n * inputShape.h }
+    /// Independent pieces of the output: its rows of pixels (`n·h`, each `w` GEMM rows), times the groups of
+    /// output channels of a small output (`Pieces.columnGroups`); 1 for `.blas`, whose results depend on how
+    /// many rows one call gets (it computes the whole output).
+    public var pieceCount: Int { variant == .blas ? 1 : inputShape.n * inputShape.h * columnGroups }
 
     /// Computes the output rows of pixels `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(input: input, residual: nil, output: output, pieces: pieces)
+    }
+
+    /// Computes the output rows of pixels `pieces`, adding `residual` in the epilogue: required exactly when
+    /// the kernel has a fused ADD (`hasResidual`).
+    public func run(
+        input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
+        pieces: Range<Int>
+    ) {
+        precondition((residual != nil) == hasResidual, "a fused ADD's other operand is required exactly when fused")
         if variant == .blas {
             if pieces.contains(0) { runBLAS(input: input, output: output, rows: rows) }
             return
         }
-        let w = inputShape.w
-        let first = max(pieces.lowerBound, 0) * w
-        let count = max(min(pieces.upperBound, pieceCount) * w - first, 0)
-        guard count > 0 else { return }
-        let a = input + first * inputChannels, c = output + first * outputChannels
-        switch variant {
-        case .simd: runSIMD(input: a, output: c, rows: count)
-        default: runReference(input: a, output: c, rows: count)
+        let w = inputShape.w, rowPieces = inputShape.n * inputShape.h
+        let clamped = max(pieces.lowerBound, 0)..<max(min(pieces.upperBound, pieceCount), 0)
+        Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, rowRange in
+            let first = rowRange.lowerBound * w, count = rowRange.count * w
+            guard count > 0 else { return }
+            let a = input + first * inputChannels, c = output + first * outputChannels
+            switch variant {
+            case .simd:
+                let panels = columnGroups > 1
+                    ? Pieces.range(part: group, of: columnGroups, count: Microkernels.panelCount(columns: outputChannels))
+                    : 0..<Int.max
+                runSIMD(input: a, residual: residual.map { $0 + first * outputChannels }, output: c, rows: count,
+                        panels: panels)
+            default: runReference(input: a, output: c, rows: count)
+            }
         }
     }
 }

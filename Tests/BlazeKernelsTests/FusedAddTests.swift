@@ -1,0 +1,89 @@
+import BlazeKernels
+import Testing
+
+/// A same-shape ADD run in the epilogue of the 1x1 convolution before it gives the two kernels' results,
+/// bit for bit, for every instruction set, tile shape and split of the rows.
+@Suite("ADD fused into 1x1 convolutions")
+struct FusedAddTests {
+    /// (input channels, output channels, image height, width): 16-wide panels, 8-wide ones, panels that
+    /// overlap (20, 12, 213 channels), partial row tiles (every image has rows that are not a multiple of 6).
+    static let shapes: [(Int, Int, Int, Int)] = [
+        (32, 64, 5, 7), (64, 32, 4, 4), (24, 24, 9, 3), (16, 8, 3, 5), (12, 20, 7, 1), (8, 12, 2, 2),
+        (512, 213, 1, 1), (3, 17, 6, 6),
+    ]
+
+    /// (ADD activation, with a PRELU fused into the ADD)
+    static let epilogues: [(FusedActivation, Bool)] = [(.none, false), (.relu, false), (.none, true), (.relu6, true)]
+
+    @Test("1x1 convolution + ADD (+ activation, + PRELU)", arguments: shapes.indices, epilogues.indices)
+    func fused(shapeIndex: Int, epilogueIndex: Int) throws {
+        let (inC, outC, h, w) = Self.shapes[shapeIndex]
+        let (activation, withPReLU) = Self.epilogues[epilogueIndex]
+        let seed = UInt64(shapeIndex * 10 + epilogueIndex)
+        let input = Shape4(n: 2, h: h, w: w, c: inC)
+        let filter = Shape4(n: outC, h: 1, w: 1, c: inC)
+        for isa in instructionSets {
+            let conv = try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed),
+                                  bias: randomFloats(outC, seed: seed + 1), padding: .valid, instructionSet: isa)
+            var add = try Add(lhsShape: conv.outputShape, rhsShape: conv.outputShape, activation: activation,
+                              instructionSet: isa)
+            let slopes = randomFloats(outC, seed: seed + 2)
+            if withPReLU { add = try add.fusingPReLU(slopes: slopes) }
+            let fused = try conv.fusingResidualAdd(add)
+            #expect(fused.hasResidual && !conv.hasResidual)
+            let x = randomFloats(input.count, seed: seed + 3)
+            // The other operand, with a scale like the convolution's outputs so that sums cancel.
+            let other = randomFloats(conv.outputShape.count, seed: seed + 4).map { $0 * Float(inC).squareRoot() }
+            x.withUnsafeBufferPointer { xs in
+                other.withUnsafeBufferPointer { os in
+                    let plain = produce(conv.outputShape.count) { conv.run(input: xs.baseAddress!, output: $0) }
+                    let expected = plain.withUnsafeBufferPointer { ps in
+                        produce(plain.count) { add.run(lhs: os.baseAddress!, rhs: ps.baseAddress!, output: $0) }
+                    }
+                    PiecesTests.expectSameBits(
+                        "conv \(inC)->\(outC) \(h)x\(w) + ADD \(activation)\(withPReLU ? " + PReLU" : "") \(isa)",
+                        count: expected.count, pieceCount: fused.pieceCount, seed: seed,
+                        whole: { $0.update(from: expected, count: expected.count) },
+                        piece: { fused.run(input: xs.baseAddress!, residual: os.baseAddress!, output: $0, pieces: $1) })
+                }
+            }
+            if outC >= 8 { #expect(throws: KernelError.self) { try fused.fusingResidualAdd(add) } }  // only once
+        }
+    }
+
+    @Test("what cannot take an ADD says so")
+    func refusals() throws {
+        let input = Shape4(n: 1, h: 4, w: 4, c: 16)
+        func conv(_ filter: Shape4, stride: Int = 1, activation: FusedActivation = .none,
+                  variant: KernelVariant = .automatic) throws -> Conv2D {
+            try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: 1),
+                       strideH: stride, strideW: stride, padding: .same, activation: activation, variant: variant)
+        }
+        let pointwise = Shape4(n: 16, h: 1, w: 1, c: 16)
+        let output = Shape4(n: 1, h: 4, w: 4, c: 16)
+        let add = try Add(lhsShape: output, rhsShape: output)
+        #expect(try conv(pointwise).fusingResidualAdd(add).hasResidual)
+        // Not a 1x1 stride-1 GEMM, an activation of its own, the reference kernel, fewer than 8 channels.
+        #expect(throws: KernelError.self) { try conv(Shape4(n: 16, h: 3, w: 3, c: 16)).fusingResidualAdd(add) }
+        #expect(throws: KernelError.self) { try conv(pointwise, activation: .relu).fusingResidualAdd(add) }
+        #expect(throws: KernelError.self) { try conv(pointwise, variant: .reference).fusingResidualAdd(add) }
+        let narrow = try conv(Shape4(n: 6, h: 1, w: 1, c: 16))
+        let narrowOutput = Shape4(n: 1, h: 4, w: 4, c: 6)
+        #expect(throws: KernelError.self) {
+            try narrow.fusingResidualAdd(try Add(lhsShape: narrowOutput, rhsShape: narrowOutput))
+        }
+        // An ADD that broadcasts, of another shape, or the reference one.
+        let broadcast = try Add(lhsShape: output, rhsShape: Shape4(n: 1, h: 1, w: 1, c: 16))
+        #expect(throws: KernelError.self) { try conv(pointwise).fusingResidualAdd(broadcast) }
+        let other = Shape4(n: 1, h: 2, w: 8, c: 16)
+        #expect(throws: KernelError.self) {
+            try conv(pointwise).fusingResidualAdd(try Add(lhsShape: other, rhsShape: other))
+        }
+        #expect(throws: KernelError.self) {
+            try conv(pointwise).fusingResidualAdd(try Add(lhsShape: output, rhsShape: output, variant: .reference))
+        }
+        // Already holding a PRELU.
+        let withPReLU = try conv(pointwise).fusingPReLU(slopes: randomFloats(16, seed: 2))
+        #expect(throws: KernelError.self) { try withPReLU.fusingResidualAdd(add) }
+    }
+}
