@@ -1,7 +1,8 @@
 /// Splitting a kernel's work into pieces for several threads.
 ///
 /// Kernels that can be split report `pieceCount`, the number of independent pieces of their output (output
-/// rows `n·outH` for the spatial kernels, blocks of `Pieces.blockSize` floats for the flat elementwise ones,
+/// rows `n·outH` for the spatial kernels, runs of one register tile's rows for the 1x1 convolution's GEMM,
+/// blocks of `Pieces.blockSize` floats for the flat elementwise ones,
 /// 1 for an implementation that only computes the whole output), and take `run(…, pieces:)` with a range of
 /// `0..<pieceCount`. Every output value is computed by the same instructions in the same order whatever
 /// the range, so splitting never changes a result.

@@ -168,17 +168,26 @@ public struct PointwiseConv2D: Sendable {
     /// Whether a PRELU runs in the epilogue.
     public var hasPReLU: Bool { slopes != nil }
 
-    /// Independent pieces of the output: its rows of pixels (`n·h`, each `w` GEMM rows), times the groups of
-    /// output channels of a small output (`Pieces.columnGroups`); 1 for `.blas`, whose results depend on how
-    /// many rows one call gets (it computes the whole output).
-    public var pieceCount: Int { variant == .blas ? 1 : inputShape.n * inputShape.h * columnGroups }
+    /// GEMM rows (pixels) per piece: one register tile's height (6 rows of the 6x16 tiles; 8 with fewer
+    /// than 16 output channels, all 8x8 tiles), so that a range of pieces starts on a tile boundary and
+    /// only the output's last tile is partial however the rows are split.
+    var rowsPerPiece: Int { variant == .simd && outputChannels < 16 ? 8 : 6 }
 
-    /// Computes the output rows of pixels `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
+    /// Pieces of rows: `ceil(rows / rowsPerPiece)`.
+    var rowPieces: Int { (rows + rowsPerPiece - 1) / rowsPerPiece }
+
+    /// Independent pieces of the output: runs of `rowsPerPiece` pixels (one tile of rows), times the groups
+    /// of output channels of a small output (`Pieces.columnGroups`); 1 for `.blas`, whose results depend on
+    /// how many rows one call gets (it computes the whole output).
+    public var pieceCount: Int { variant == .blas ? 1 : rowPieces * columnGroups }
+
+    /// Computes the pieces `pieces` (a subrange of `0..<pieceCount`: runs of `rowsPerPiece` pixels, by group
+    /// of output channels); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: input, residual: nil, output: output, pieces: pieces)
     }
 
-    /// Computes the output rows of pixels `pieces`, adding `residual` in the epilogue: required exactly when
+    /// Computes the pieces `pieces`, adding `residual` in the epilogue: required exactly when
     /// the kernel has a fused ADD (`hasResidual`).
     public func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
@@ -189,10 +198,10 @@ public struct PointwiseConv2D: Sendable {
             if pieces.contains(0) { runBLAS(input: input, output: output, rows: rows) }
             return
         }
-        let w = inputShape.w, rowPieces = inputShape.n * inputShape.h
+        let step = rowsPerPiece, total = rows
         let clamped = max(pieces.lowerBound, 0)..<max(min(pieces.upperBound, pieceCount), 0)
         Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, rowRange in
-            let first = rowRange.lowerBound * w, count = rowRange.count * w
+            let first = rowRange.lowerBound * step, count = min(rowRange.upperBound * step, total) - first
             guard count > 0 else { return }
             let a = input + first * inputChannels, c = output + first * outputChannels
             switch variant {
