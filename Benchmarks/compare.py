@@ -319,17 +319,22 @@ def report(summary: list[dict], detect_summary: list[dict], info: dict, args) ->
         f"(stopping early after {s['time_limit_s']:g} s), in its own process. Peer: {info['litert'] or 'LiteRT'}. "
         f"The script took {info['duration_s'] / 60:.1f} min.",
         "",
-        "| model | threads | ours ms | LiteRT ms | ours/LiteRT | range over rounds | target | |",
-        "|---|---:|---:|---:|---:|---:|---:|---|",
+        "| model | threads | ours ms | LiteRT ms | ours/LiteRT | range over rounds | fastest invokes | target | |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for x in summary:
         verdict = "n/a" if x["ratio"] is None else ("pass" if x["pass"] else "**fail**")
+        fastest = (x["ours_min_ms"] / x["litert_min_ms"]
+                   if x["ours_min_ms"] is not None and x["litert_min_ms"] else None)
         lines.append(f"| {x['model']} | {x['threads']} | {fmt(x['ours_median_ms'], 3)} | {fmt(x['litert_median_ms'], 3)} | "
-                     f"**{fmt(x['ratio'])}** | {fmt(x['ratio_min'])}–{fmt(x['ratio_max'])} | ≤ {x['target']:.2f} | {verdict} |")
+                     f"**{fmt(x['ratio'])}** | {fmt(x['ratio_min'])}–{fmt(x['ratio_max'])} | {fmt(fastest)} | "
+                     f"≤ {x['target']:.2f} | {verdict} |")
     lines += [
         "",
         "ms: median over rounds of each run's median time per invoke. ours/LiteRT: median over rounds of the "
-        "per-round ratio. Targets: short-range ≤ 0.80, every other model ≤ 1.00.",
+        "per-round ratio (the verdict). Fastest invokes: our fastest invoke over all rounds / LiteRT's, what each "
+        "engine does when the machine leaves it alone (a check on the verdict, not the target). "
+        "Targets: short-range ≤ 0.80, every other model ≤ 1.00.",
         "",
         "Our engine per model, one thread (medians over rounds; GFLOP/s = 2 × MACs / median, against an assumed "
         "~90 GFLOP/s per core; allocations counted on every thread over all timed invokes; peak RSS is the "
