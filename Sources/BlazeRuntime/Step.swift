@@ -61,6 +61,8 @@ struct BoundStep: @unchecked Sendable {
     var pieceCount: Int
     /// Chunks the step is split into, claimed by the pool's threads (1: run whole on the calling thread).
     var parts: Int
+    /// The other operand of an ADD fused into a convolution (`Conv2D.hasResidual`), or nil.
+    let residual: UnsafePointer<Float>?
 
     init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, parts: Int) {
         self.kernel = kernel
@@ -68,6 +70,7 @@ struct BoundStep: @unchecked Sendable {
         self.output = output
         self.pieceCount = kernel.pieceCount
         self.parts = max(min(parts, pieceCount), 1)
+        if case .conv(let k) = kernel, k.hasResidual { residual = inputs[1] } else { residual = nil }
     }
 
     /// Runs part `part` of `parts`: the pieces `Pieces.range(part:of:count:)` of the kernel. Performs no
@@ -76,8 +79,7 @@ struct BoundStep: @unchecked Sendable {
     func run(part: Int, of parts: Int) {
         let pieces = Pieces.range(part: part, of: parts, count: pieceCount)
         switch kernel {
-        case .conv(let k):
-            k.run(input: inputs[0], residual: k.hasResidual ? inputs[1] : nil, output: output, pieces: pieces)
+        case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, pieces: pieces)
         case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: pieces)
         case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
         case .activation(let k): k.run(input: inputs[0], output: output, pieces: pieces)
@@ -93,12 +95,7 @@ struct BoundStep: @unchecked Sendable {
     @inline(__always)
     func run() {
         switch kernel {
-        case .conv(let k):
-            if k.hasResidual {
-                k.run(input: inputs[0], residual: inputs[1], output: output, pieces: 0..<pieceCount)
-            } else {
-                k.run(input: inputs[0], output: output)
-            }
+        case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, pieces: 0..<pieceCount)
         case .depthwise(let k): k.run(input: inputs[0], output: output)
         case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output)
         case .activation(let k): k.run(input: inputs[0], output: output)

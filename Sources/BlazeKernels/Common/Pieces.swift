@@ -56,4 +56,11 @@ public enum Pieces {
     static func columnGroups(pixels: Int, panels: Int) -> Int {
         pixels < columnSplitPixels ? max(min(panels, maximumColumnGroups), 1) : 1
     }
+
+    /// The column panels of group `group` of `groups` over `panelCount` panels: all of them (`0..<Int.max`)
+    /// with one group.
+    @inline(__always)
+    static func panels(group: Int, of groups: Int, panelCount: Int) -> Range<Int> {
+        groups > 1 ? range(part: group, of: groups, count: panelCount) : 0..<Int.max
+    }
 }

@@ -84,9 +84,7 @@ extension Conv2D {
         let clamped = max(pieces.lowerBound, 0)..<max(min(pieces.upperBound, rowPieces * columnGroups), 0)
         // Pieces are column groups of output rows (group-major), each group a range of column panels.
         Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, groupRows in
-            let panels = columnGroups > 1
-                ? Pieces.range(part: group, of: columnGroups, count: Microkernels.panelCount(columns: o.c))
-                : 0..<Int.max
+            let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
             Pieces.forEachImage(groupRows, rowsPerImage: o.h) { b, rows in
                 let image = input + b * i.h * i.w * i.c
                 let result = output + b * o.h * o.w * o.c

@@ -48,6 +48,8 @@ public struct Conv2D: Sendable {
     var slopes: PackedBuffer<Float>?
     /// Groups of column panels the implicit GEMM's pieces are split into (`Pieces.columnGroups`).
     private(set) var columnGroups = 1
+    /// Column panels of the implicit GEMM's packed weights.
+    private(set) var panelCount = 1
 
     /// Validates the parameters and packs the filter.
     ///
@@ -130,10 +132,10 @@ public struct Conv2D: Sendable {
                 self.implementation = .gemm(PackedGEMM.pack(
                     columns: filterShape.n, depth: filterShape.h * filterShape.w * filterShape.c,
                     weights: filter, bias: biasValues))
+                self.panelCount = Microkernels.panelCount(columns: filterShape.n)
                 if filterShape.n >= 8 {
                     self.columnGroups = Pieces.columnGroups(
-                        pixels: outputShape.n * outputShape.h * outputShape.w,
-                        panels: Microkernels.panelCount(columns: filterShape.n))
+                        pixels: outputShape.n * outputShape.h * outputShape.w, panels: panelCount)
                 }
             } else {
                 self.variant = .simd

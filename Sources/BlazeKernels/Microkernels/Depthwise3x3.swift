@@ -227,24 +227,9 @@ extension Microkernels {
 
     @inline(never)
     static func depthwise3x3Stride1Row8(_ row: DepthwiseRow, pixels: Int, skipLeft: Bool, skipRight: Bool) {
-        // The first and last blocks (which hold the border pixels) out of line, the middle blocks with
-        // constant flags: no branch in their filter-row loop.
-        var r = row
-        let inputStep = row.pixelStride, outputStep = row.channels
-        depthwise3x3Stride1Edge8(r, skipFirst: skipLeft, skipLast: skipRight && pixels == 8)
-        var x = 8
-        while x &+ 8 < pixels {
-            r.input = row.input + x &* inputStep
-            r.output = row.output + x &* outputStep
-            depthwise3x3Stride1Block8(r, skipFirst: false, skipLast: false)
-            x &+= 8
-        }
-        if pixels > 8 {
-            let last = pixels &- 8
-            r.input = row.input + last &* inputStep
-            r.output = row.output + last &* outputStep
-            depthwise3x3Stride1Edge8(r, skipFirst: false, skipLast: skipRight)
-        }
+        depthwise3x3Stride1Blocks(row, pixels: pixels, width: 8, skipLeft: skipLeft, skipRight: skipRight,
+                                  edge: depthwise3x3Stride1Edge8,
+                                  middle: { depthwise3x3Stride1Block8($0, skipFirst: false, skipLast: false) })
     }
 
     @inline(never)
@@ -254,29 +239,41 @@ extension Microkernels {
 
     @inline(never)
     static func depthwise3x3Stride1Row4(_ row: DepthwiseRow, pixels: Int, skipLeft: Bool, skipRight: Bool) {
-        // The first and last blocks (which hold the border pixels) out of line, the middle blocks with
-        // constant flags: no branch in their filter-row loop.
-        var r = row
-        let inputStep = row.pixelStride, outputStep = row.channels
-        depthwise3x3Stride1Edge4(r, skipFirst: skipLeft, skipLast: skipRight && pixels == 4)
-        var x = 4
-        while x &+ 4 < pixels {
-            r.input = row.input + x &* inputStep
-            r.output = row.output + x &* outputStep
-            depthwise3x3Stride1Block4(r, skipFirst: false, skipLast: false)
-            x &+= 4
-        }
-        if pixels > 4 {
-            let last = pixels &- 4
-            r.input = row.input + last &* inputStep
-            r.output = row.output + last &* outputStep
-            depthwise3x3Stride1Edge4(r, skipFirst: false, skipLast: skipRight)
-        }
+        depthwise3x3Stride1Blocks(row, pixels: pixels, width: 4, skipLeft: skipLeft, skipRight: skipRight,
+                                  edge: depthwise3x3Stride1Edge4,
+                                  middle: { depthwise3x3Stride1Block4($0, skipFirst: false, skipLast: false) })
     }
 
     @inline(never)
     static func depthwise3x3Stride1Edge4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
         depthwise3x3Stride1Block4(r, skipFirst: skipFirst, skipLast: skipLast)
+    }
+
+    /// A stride-1 row in blocks of `width` pixels (at least `width`): the first and last blocks, which hold
+    /// the border pixels, through `edge` (out of line), the middle ones through `middle`, a block with
+    /// constant flags (no branch in its filter-row loop). The last block is shifted back to end at the
+    /// last pixel (a few pixels computed twice, identically).
+    @inline(__always)
+    static func depthwise3x3Stride1Blocks(
+        _ row: DepthwiseRow, pixels: Int, width: Int, skipLeft: Bool, skipRight: Bool,
+        edge: (DepthwiseRow, Bool, Bool) -> Void, middle: (DepthwiseRow) -> Void
+    ) {
+        var r = row
+        let inputStep = row.pixelStride, outputStep = row.channels
+        edge(r, skipLeft, skipRight && pixels == width)
+        var x = width
+        while x &+ width < pixels {
+            r.input = row.input + x &* inputStep
+            r.output = row.output + x &* outputStep
+            middle(r)
+            x &+= width
+        }
+        if pixels > width {
+            let last = pixels &- width
+            r.input = row.input + last &* inputStep
+            r.output = row.output + last &* outputStep
+            edge(r, false, skipRight)
+        }
     }
 
     @inline(never)

@@ -38,6 +38,8 @@ public struct PointwiseConv2D: Sendable {
     public private(set) var hasResidual = false
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
+    /// Column panels of the packed weights (`Microkernels.panelCount`).
+    let panelCount: Int
 
     /// Rows of the GEMM (`n·h·w`).
     var rows: Int { inputShape.n * inputShape.h * inputShape.w }
@@ -98,9 +100,9 @@ public struct PointwiseConv2D: Sendable {
             self.packed = PointwiseConv2D.packSIMD(
                 inputChannels: inputShape.c, outputChannels: outputChannels, filter: filter, bias: biasValues)
         }
+        panelCount = Microkernels.panelCount(columns: outputChannels)
         columnGroups = self.variant == .simd && outputChannels >= 8
-            ? Pieces.columnGroups(pixels: inputShape.n * inputShape.h * inputShape.w,
-                                  panels: Microkernels.panelCount(columns: outputChannels))
+            ? Pieces.columnGroups(pixels: inputShape.n * inputShape.h * inputShape.w, panels: panelCount)
             : 1
     }
 
@@ -206,9 +208,7 @@ public struct PointwiseConv2D: Sendable {
             let a = input + first * inputChannels, c = output + first * outputChannels
             switch variant {
             case .simd:
-                let panels = columnGroups > 1
-                    ? Pieces.range(part: group, of: columnGroups, count: Microkernels.panelCount(columns: outputChannels))
-                    : 0..<Int.max
+                let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
                 runSIMD(input: a, residual: residual.map { $0 + first * outputChannels }, output: c, rows: count,
                         panels: panels)
             default: runReference(input: a, output: c, rows: count)
