@@ -124,9 +124,9 @@ public final class Interpreter {
         self.constantMemory = constantMemory
         let threads = options.threadCount
         steps = plannedSteps.map { step in
-            let parts = threads > 1 ? Interpreter.parts(for: step, threads: threads, graph: graph) : 1
+            let plan = threads > 1 ? Interpreter.chunkPlan(for: step, threads: threads, graph: graph) : nil
             return BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
-                             output: location[step.output]!, parts: parts)
+                             output: location[step.output]!, plan: plan)
         }
         func info(_ index: Int) -> TensorInfo {
             let t = graph.tensors[index]
@@ -178,9 +178,11 @@ public final class Interpreter {
             return
         }
         let context = UnsafeMutableRawPointer(mutating: steps.baseAddress! + index)
-        pool.run(parts: parts, job: { context, part, parts in
-            context!.assumingMemoryBound(to: BoundStep.self).pointee.run(part: part, of: parts)
-        }, context: context)
+        steps[index].threadStarts.withUnsafeBufferPointer { starts in
+            pool.run(parts: parts, threadStarts: starts.baseAddress, job: { context, part, _ in
+                context!.assumingMemoryBound(to: BoundStep.self).pointee.run(part: part)
+            }, context: context)
+        }
     }
 
     /// Number of steps `invoke()` runs.

@@ -61,23 +61,38 @@ struct BoundStep: @unchecked Sendable {
     var pieceCount: Int
     /// Chunks the step is split into, claimed by the pool's threads (1: run whole on the calling thread).
     var parts: Int
+    /// Chunk `c` is pieces `chunkBounds[c] ..< chunkBounds[c + 1]` (`parts + 1` ascending bounds from 0 to
+    /// `pieceCount`; see `Interpreter.chunkPlan`).
+    let chunkBounds: [Int]
+    /// Thread `t` of the pool owns chunks `threadStarts[t] ..< threadStarts[t + 1]` (empty when not split).
+    let threadStarts: [Int]
     /// The other operand of an ADD fused into a convolution (`Conv2D.hasResidual`), or nil.
     let residual: UnsafePointer<Float>?
 
-    init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, parts: Int) {
+    /// - Parameter plan: the step's chunks and each thread's share of them (`Interpreter.chunkPlan`); one
+    ///   chunk, the whole step, when nil or not a valid split of the kernel's pieces.
+    init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, plan: ChunkPlan? = nil) {
         self.kernel = kernel
         self.inputs = inputs
         self.output = output
-        self.pieceCount = kernel.pieceCount
-        self.parts = max(min(parts, pieceCount), 1)
+        let pieceCount = kernel.pieceCount
+        self.pieceCount = pieceCount
+        if let plan, plan.isValid(pieces: pieceCount) {
+            chunkBounds = plan.bounds
+            threadStarts = plan.threadStarts
+        } else {
+            chunkBounds = [0, pieceCount]
+            threadStarts = []
+        }
+        self.parts = chunkBounds.count - 1
         if case .conv(let k) = kernel, k.hasResidual { residual = inputs[1] } else { residual = nil }
     }
 
-    /// Runs part `part` of `parts`: the pieces `Pieces.range(part:of:count:)` of the kernel. Performs no
+    /// Runs chunk `part`: the pieces `chunkBounds[part] ..< chunkBounds[part + 1]` of the kernel. Performs no
     /// heap allocation.
     @inline(__always)
-    func run(part: Int, of parts: Int) {
-        let pieces = Pieces.range(part: part, of: parts, count: pieceCount)
+    func run(part: Int) {
+        let pieces = chunkBounds.withUnsafeBufferPointer { $0[part]..<$0[part + 1] }
         switch kernel {
         case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, pieces: pieces)
         case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: pieces)
@@ -113,28 +128,63 @@ struct BoundStep: @unchecked Sendable {
     }
 }
 
+/// How a step is split for the worker pool: chunks of its pieces, and which thread owns which chunks.
+struct ChunkPlan: Equatable, Sendable {
+    /// Chunk `c` is pieces `bounds[c] ..< bounds[c + 1]`.
+    var bounds: [Int]
+    /// Thread `t` owns chunks `threadStarts[t] ..< threadStarts[t + 1]` (`threads + 1` chunk indices).
+    var threadStarts: [Int]
+
+    /// Whether the bounds ascend strictly from 0 to `pieces` in at least two chunks, and the thread starts
+    /// ascend from chunk 0 to the last.
+    func isValid(pieces: Int) -> Bool {
+        bounds.count > 2 && bounds.count - 1 <= WorkerPool.maximumParts && bounds.first == 0 && bounds.last == pieces
+            && zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 }
+            && threadStarts.first == 0 && threadStarts.last == bounds.count - 1
+            && zip(threadStarts, threadStarts.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+}
+
 extension Interpreter {
     /// Estimated nanoseconds below which a step runs whole on the calling thread: waking the workers and
     /// waiting for them costs about a microsecond, so splitting smaller steps gains nothing.
     static let minimumSplitNanoseconds = 3_000
 
-    /// Most chunks per thread of a split step: more than one, so that a thread that is late (not yet awake,
-    /// or descheduled by a busy machine) leaves its share to the others instead of holding up the step.
-    static let chunksPerThread = 4
+    /// Estimated nanoseconds of work below which a chunk is not made smaller.
+    static let minimumChunkNanoseconds = 1_500
 
-    /// Estimated nanoseconds of work per chunk below which a step gets fewer chunks: each claim costs a
-    /// compare-and-swap on a shared cache line.
-    static let nanosecondsPerChunk = 4_000
-
-    /// How many chunks step `step` is split into for the pool's threads to claim: 1 when its estimated
-    /// duration (about 20 multiply-accumulates and 4 output floats per nanosecond on one core) is below
-    /// `minimumSplitNanoseconds`; otherwise one per `nanosecondsPerChunk` of work, from `threads` to
-    /// `threads × chunksPerThread`, and never more than the kernel's pieces.
-    static func parts(for step: PlannedStep, threads: Int, graph: SubGraph) -> Int {
+    /// How step `step` is split for the pool's threads, or nil when it runs whole on the calling thread.
+    ///
+    /// A step whose estimated duration (about 20 multiply-accumulates and 4 output floats per nanosecond on
+    /// one core) is below `minimumSplitNanoseconds` is not split. Otherwise each thread gets a near-equal
+    /// contiguous share of the pieces (the same rows of every layer, so the data it reads were mostly
+    /// written by the same core), cut into chunks that halve towards the end of the share, down to
+    /// `minimumChunkNanoseconds`: few claims at the start, and small chunks at the end, where a thread that
+    /// has finished its share steals from the others, so that nobody waits long for the last chunk.
+    static func chunkPlan(for step: PlannedStep, threads: Int, graph: SubGraph) -> ChunkPlan? {
         let outputs = graph.tensors[step.output].elementCount
         let nanoseconds = step.multiplyAccumulates / 20 + outputs / 4
-        guard nanoseconds >= minimumSplitNanoseconds else { return 1 }
-        let chunks = min(max(nanoseconds / nanosecondsPerChunk, threads), threads * chunksPerThread)
-        return max(min(chunks, step.kernel.pieceCount, WorkerPool.maximumParts), 1)
+        return chunkPlan(pieces: step.kernel.pieceCount, nanoseconds: nanoseconds, threads: threads)
+    }
+
+    /// `chunkPlan(for:threads:graph:)` for a step of `pieces` pieces and an estimated `nanoseconds`.
+    static func chunkPlan(pieces: Int, nanoseconds: Int, threads: Int) -> ChunkPlan? {
+        guard threads > 1, pieces > 1, nanoseconds >= minimumSplitNanoseconds else { return nil }
+        // Smallest chunk, in pieces (at least one); at most `maximumParts` chunks in all.
+        let smallest = max((pieces * minimumChunkNanoseconds + nanoseconds - 1) / nanoseconds,
+                           (pieces + WorkerPool.maximumParts / 32 - 1) / (WorkerPool.maximumParts / 32), 1)
+        var bounds = [0]
+        var threadStarts = [0]
+        for thread in 0..<threads {
+            var start = pieces * thread / threads
+            let end = pieces * (thread + 1) / threads
+            while start < end {
+                let size = max((end - start + 1) / 2, smallest)
+                start = min(start + size, end)
+                bounds.append(start)
+            }
+            threadStarts.append(bounds.count - 1)
+        }
+        return ChunkPlan(bounds: bounds, threadStarts: threadStarts)
     }
 }

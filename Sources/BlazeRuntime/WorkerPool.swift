@@ -16,11 +16,15 @@ import Musl
 /// operating system would cost as much as the work. Between jobs each worker spins on an atomic word (with
 /// the CPU's spin-wait hint) for about `spinIterations` checks, then sleeps on a condition variable.
 ///
-/// Chunks are claimed through one atomic word that holds the job's generation and the next chunk, so
-/// nobody waits for a thread that is late: a worker that has not woken up yet (or whose CPU the machine
-/// gave to another process) simply claims nothing, and the caller runs the chunks itself. `run` returns
-/// when every chunk has finished; a worker that arrives after that sees a newer generation and touches
-/// nothing of the old job. Which thread runs a chunk varies from run to run; what a chunk computes does not.
+/// Each thread owns a contiguous range of the chunks (`threadStarts`; by default near-equal shares, the
+/// caller's first): it claims them from the front, on an atomic word of its own, and when it has none left
+/// it steals the others' remaining chunks from the back. The same thread therefore runs the same chunks of
+/// consecutive layers (the same rows of the image, whose data are already in its core's caches) unless the
+/// machine delays it, and nobody waits for a thread that is late: a worker that has not woken up yet (or whose
+/// CPU the machine gave to another process) finds its chunks taken, and the caller ran them. Each claim word
+/// holds the job's generation, so a claim fails once the generation has moved on; `run` returns when every
+/// chunk has finished, and a worker that arrives after that touches nothing of the old job. Which thread runs
+/// a chunk varies from run to run; what a chunk computes does not.
 ///
 /// A job is a C function pointer and a context pointer, so dispatching one performs no heap allocation.
 /// `run` is not reentrant and must be called from one thread at a time (the interpreter that owns the pool
@@ -74,7 +78,7 @@ package final class WorkerPool: @unchecked Sendable {
     package init(threadCount: Int, startThread: ThreadStarter = WorkerPool.posixThreadStarter) throws(ThreadStartError) {
         precondition(threadCount >= 1, "a worker pool needs at least one thread")
         self.threadCount = threadCount
-        shared = Shared()
+        shared = Shared(threadCount: threadCount)
         for _ in 1..<max(threadCount, 1) {
             let start = Unmanaged.passRetained(shared)
             switch startThread(start.toOpaque()) {
@@ -102,16 +106,18 @@ package final class WorkerPool: @unchecked Sendable {
     /// Runs `job(context, part, parts)` once for every `part` in `0 ..< parts`, on the calling thread and
     /// the workers, and returns when all have finished. With `parts == 1` (or no workers) it is a plain loop
     /// on the calling thread.
+    /// - Parameter threadStarts: nil (near-equal shares), or `threadCount + 1` ascending chunk indices from 0
+    ///   to `parts`: thread `t` (the caller is 0) owns chunks `threadStarts[t] ..< threadStarts[t + 1]`.
     /// - Precondition: `parts <= WorkerPool.maximumParts`.
     @inline(__always)
-    package func run(parts: Int, job: Job, context: UnsafeMutableRawPointer?) {
+    package func run(parts: Int, threadStarts: UnsafePointer<Int>? = nil, job: Job, context: UnsafeMutableRawPointer?) {
         precondition(parts <= WorkerPool.maximumParts, "a job of \(parts) parts")
         if parts <= 1 || threadCount == 1 {
             for part in 0..<parts { job(context, part, parts) }
             return
         }
-        let generation = shared.publish(job: job, context: context, parts: parts)
-        shared.participate(generation: generation)
+        let generation = shared.publish(job: job, context: context, parts: parts, threadStarts: threadStarts)
+        shared.participate(thread: 0, generation: generation)
         shared.waitForCompletion(parts: parts)
     }
 }
@@ -130,27 +136,35 @@ private func workerMain(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRa
 #endif
 
 extension WorkerPool {
-    /// The state shared by the caller and the workers: words in memory of their own (the hot ones a cache
-    /// line apart), only touched through `CBlazeSync`'s atomics.
+    /// The state shared by the caller and the workers: words in memory of their own (each hot one on a
+    /// cache line of its own), only touched through `CBlazeSync`'s atomics.
     final class Shared: @unchecked Sendable {
+        private let threadCount: Int
         private let words: UnsafeMutablePointer<CLong>
-        /// `generation << 32 | parts << 16 | next chunk`: workers watch the generation; claiming a chunk is
-        /// a compare-and-swap that fails once the generation has moved on. The chunk count lives in the
-        /// same word so that a claim never checks one job's next chunk against another job's count.
-        private var state: UnsafeMutablePointer<CLong> { words }
-        /// Chunks finished in the current generation.
-        private var done: UnsafeMutablePointer<CLong> { words + 8 }
+        /// Words per cache line.
+        private static let line = 8
+        /// Chunks finished in the current generation (each thread adds its count once it has claimed all it
+        /// could).
+        private var done: UnsafeMutablePointer<CLong> { words }
         /// Workers asleep (or about to sleep) on the condition variable.
-        private var sleepers: UnsafeMutablePointer<CLong> { words + 16 }
-        /// The job, its context and the shutdown flag: written by the caller before it publishes a
-        /// generation (and only after every chunk of the previous one has finished); read by workers after
-        /// they see it. Values read while a newer generation is being published are discarded: the claim
-        /// that would use them fails.
-        private var jobWord: UnsafeMutablePointer<CLong> { words + 24 }
-        private var contextWord: UnsafeMutablePointer<CLong> { words + 25 }
-        private var shutdownWord: UnsafeMutablePointer<CLong> { words + 27 }
+        private var sleepers: UnsafeMutablePointer<CLong> { words + Shared.line }
+        /// The job, its context, its chunk count and the shutdown flag: written by the caller before it
+        /// publishes a generation (and only after every chunk of the previous one has finished); read by
+        /// workers after they see it. Values read while a newer generation is being published are
+        /// discarded: the claim that would use them fails.
+        private var jobWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line }
+        private var contextWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 1 }
+        private var partsWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 2 }
+        private var shutdownWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 3 }
+        /// Which worker index the next thread to start takes (1, 2, ...).
+        private var nextWorkerWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 4 }
+        /// Thread `t`'s claim word, `generation << 32 | front << 16 | back`: the chunks `front ..< back` of
+        /// its range not yet claimed. Its owner claims `front` (front + 1), others steal `back - 1`
+        /// (back - 1), each by a compare-and-swap that fails once the generation has moved on. Workers watch
+        /// the generation of their own word.
+        private func claim(_ thread: Int) -> UnsafeMutablePointer<CLong> { words + (3 + thread) * Shared.line }
 
-        /// The caller's generation counter (only the caller writes the state's generation).
+        /// The caller's generation counter (only the caller writes generations).
         private var generation = 0
 
         // Allocated, not stored inline: pthread objects must not move.
@@ -161,9 +175,13 @@ extension WorkerPool {
         /// Generations run from 1 to 2^31 - 1 and wrap (0 is the state at creation).
         private static let lastGeneration = (1 << 31) - 1
 
-        init() {
-            words = UnsafeMutablePointer<CLong>.allocate(capacity: 32)
-            words.initialize(repeating: 0, count: 32)
+        init(threadCount: Int) {
+            self.threadCount = threadCount
+            let count = (3 + threadCount) * Shared.line
+            words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<CLong>.stride, alignment: 64)
+                .bindMemory(to: CLong.self, capacity: count)
+            words.initialize(repeating: 0, count: count)
+            words[2 * Shared.line + 4] = 1  // `nextWorkerWord`: the workers are threads 1, 2, ...
             mutex = .allocate(capacity: 1)
             mutex.initialize(to: pthread_mutex_t())
             pthread_mutex_init(mutex, nil)
@@ -181,14 +199,21 @@ extension WorkerPool {
         }
 
         /// Announces a job to the workers, wakes those that sleep, and returns its generation.
-        func publish(job: Job?, context: UnsafeMutableRawPointer?, parts: Int) -> Int {
+        func publish(job: Job?, context: UnsafeMutableRawPointer?, parts: Int, threadStarts: UnsafePointer<Int>?) -> Int {
             let jobBits = job.map { unsafeBitCast($0, to: Int.self) } ?? 0
             blaze_atomic_store_relaxed(jobWord, CLong(jobBits))
             blaze_atomic_store_relaxed(contextWord, CLong(Int(bitPattern: context)))
+            blaze_atomic_store_relaxed(partsWord, CLong(parts))
             blaze_atomic_store_relaxed(done, 0)
             generation = generation == Shared.lastGeneration ? 1 : generation + 1
-            blaze_atomic_store(state, CLong(generation << 32 | parts << 16))
-            // A worker counts itself as a sleeper before it checks the state a last time, under the mutex;
+            // The caller's word first: a worker that sees its own word's new generation finds every lower
+            // thread's word published too.
+            for thread in 0..<threadCount {
+                let front = threadStarts.map { $0[thread] } ?? parts * thread / threadCount
+                let back = threadStarts.map { $0[thread + 1] } ?? parts * (thread + 1) / threadCount
+                blaze_atomic_store(claim(thread), CLong(generation << 32 | front << 16 | back))
+            }
+            // A worker counts itself as a sleeper before it checks its word a last time, under the mutex;
             // both sides use sequentially consistent operations, so either it sees the new generation or
             // this sees it as a sleeper and signals under the same mutex.
             if blaze_atomic_load(sleepers) > 0 {
@@ -199,25 +224,35 @@ extension WorkerPool {
             return generation
         }
 
-        /// Claims and runs chunks of generation `generation` until none is left (or a newer generation
-        /// has replaced it).
+        /// Claims and runs chunks of generation `generation` as thread `thread`: its own from the front,
+        /// then the other threads' from the back, until none is left (or a newer generation has replaced
+        /// it); then counts them as done.
         @inline(__always)
-        func participate(generation: Int) {
-            while true {
-                let old = Int(blaze_atomic_load_acquire(state))
-                guard old >> 32 == generation else { return }
-                let parts = (old >> 16) & Shared.fieldMask, next = old & Shared.fieldMask
-                guard next < parts else { return }
-                // Read before the claim: a successful claim proves these belong to `generation` (its chunks
-                // are not all finished, so the caller has not moved on).
-                let jobBits = Int(blaze_atomic_load_relaxed(jobWord))
-                let context = UnsafeMutableRawPointer(bitPattern: Int(blaze_atomic_load_relaxed(contextWord)))
-                guard jobBits != 0 else { return }
-                guard blaze_atomic_compare_exchange(state, CLong(old), CLong(old + 1)) != 0 else { continue }
-                let job = unsafeBitCast(jobBits, to: Job.self)
-                job(context, next, parts)
-                blaze_atomic_fetch_add(done, 1)
+        func participate(thread: Int, generation: Int) {
+            var finished = 0
+            for k in 0..<threadCount {
+                let victim = thread + k < threadCount ? thread + k : thread + k - threadCount
+                let word = claim(victim)
+                let own = k == 0
+                while true {
+                    let old = Int(blaze_atomic_load_acquire(word))
+                    guard old >> 32 == generation else { break }
+                    let front = (old >> 16) & Shared.fieldMask, back = old & Shared.fieldMask
+                    guard front < back else { break }
+                    // Read before the claim: a successful claim proves these belong to `generation` (its
+                    // chunks are not all finished, so the caller has not moved on).
+                    let jobBits = Int(blaze_atomic_load_relaxed(jobWord))
+                    let context = UnsafeMutableRawPointer(bitPattern: Int(blaze_atomic_load_relaxed(contextWord)))
+                    let parts = Int(blaze_atomic_load_relaxed(partsWord))
+                    guard jobBits != 0 else { break }
+                    let claimed = own ? old + (1 << 16) : old - 1
+                    guard blaze_atomic_compare_exchange(word, CLong(old), CLong(claimed)) != 0 else { continue }
+                    let job = unsafeBitCast(jobBits, to: Job.self)
+                    job(context, own ? front : back - 1, parts)
+                    finished += 1
+                }
             }
+            if finished > 0 { blaze_atomic_fetch_add(done, CLong(finished)) }
         }
 
         /// Spins until all `parts` chunks of the current job have finished, yielding the processor after a
@@ -237,17 +272,21 @@ extension WorkerPool {
         /// Tells the workers to exit.
         func shutDown() {
             blaze_atomic_store(shutdownWord, 1)
-            _ = publish(job: nil, context: nil, parts: 0)
+            _ = publish(job: nil, context: nil, parts: 0, threadStarts: nil)
         }
 
-        /// A worker's life: wait for a new generation, claim chunks, repeat until shut down.
+        /// A worker's life: take a thread index, wait for a new generation on its own claim word, claim
+        /// chunks, repeat until shut down.
         func workerLoop() {
+            let thread = Int(blaze_atomic_fetch_add(nextWorkerWord, 1))
+            guard thread < threadCount else { return }
+            let word = claim(thread)
             // Generation 0 is the pool's state at creation, so a worker that starts late still sees the
             // jobs published before it ran.
             var seen = 0
             while true {
                 var spins = 0
-                var current = Int(blaze_atomic_load_acquire(state)) >> 32
+                var current = Int(blaze_atomic_load_acquire(word)) >> 32
                 while current == seen {
                     if spins < WorkerPool.spinIterations {
                         blaze_cpu_relax()
@@ -255,18 +294,18 @@ extension WorkerPool {
                     } else {
                         pthread_mutex_lock(mutex)
                         blaze_atomic_fetch_add(sleepers, 1)
-                        while Int(blaze_atomic_load(state)) >> 32 == seen {
+                        while Int(blaze_atomic_load(word)) >> 32 == seen {
                             pthread_cond_wait(condition, mutex)
                         }
                         blaze_atomic_fetch_add(sleepers, -1)
                         pthread_mutex_unlock(mutex)
                         spins = 0
                     }
-                    current = Int(blaze_atomic_load_acquire(state)) >> 32
+                    current = Int(blaze_atomic_load_acquire(word)) >> 32
                 }
                 seen = current
                 if blaze_atomic_load(shutdownWord) != 0 { return }
-                participate(generation: seen)
+                participate(thread: thread, generation: seen)
             }
         }
     }

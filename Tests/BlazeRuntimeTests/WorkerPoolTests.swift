@@ -74,6 +74,30 @@ struct WorkerPoolTests {
         #expect(seen.count <= threads)
     }
 
+    /// Explicit shares, uneven and empty ones among them: every part still runs exactly once per job, whoever
+    /// owns it (a thread with no share steals; a late owner's chunks are taken by the others).
+    @Test("explicit thread shares: each part runs once", arguments: [2, 3])
+    func explicitShares(threads: Int) throws {
+        let pool = try WorkerPool(threadCount: threads)
+        let parts = 9
+        // Shares per job, as `threads + 1` ascending chunk indices from 0 to `parts`.
+        let shares: [[Int]] = threads == 2
+            ? [[0, 0, 9], [0, 9, 9], [0, 1, 9], [0, 8, 9], [0, 4, 9]]
+            : [[0, 0, 0, 9], [0, 9, 9, 9], [0, 3, 3, 9], [0, 1, 2, 9], [0, 3, 6, 9]]
+        var record = Record(runs: Array(repeating: 0, count: parts), threads: Array(repeating: 0, count: parts))
+        defer { record.deallocate() }
+        let jobs = 2_000
+        withUnsafeMutablePointer(to: &record) { pointer in
+            for j in 0..<jobs {
+                shares[j % shares.count].withUnsafeBufferPointer { starts in
+                    pool.run(parts: parts, threadStarts: starts.baseAddress, job: Self.job,
+                             context: UnsafeMutableRawPointer(pointer))
+                }
+            }
+        }
+        #expect(record.runs == Array(repeating: jobs, count: parts))
+    }
+
     /// Parts of about 2 ms: a worker that was asleep is woken and claims part 1 while the caller runs
     /// part 0 (at least once in five rounds, even on a busy machine).
     static let slowJob: WorkerPool.Job = { context, part, parts in
