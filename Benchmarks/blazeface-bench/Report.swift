@@ -188,6 +188,9 @@ enum TextReport {
         var lines = ["",
                      "per-op profile: \(x.model.name), \(x.threads) thread\(x.threads == 1 ? "" : "s"), median of \(x.iterations) profiled invokes per step",
                      "(each step timed on its own; the sum of step medians, \(fixed(total / 1000, 3)) ms, includes the timer's overhead; the plain invoke median was \(fixed(x.invoke.medianMs, 3)) ms)"]
+        if profile.contains(where: { $0.description.lane != nil }) {
+            lines.append("(steps marked \"lane L\" belong to chains that invoke() runs side by side, lane L on thread L; here each is timed alone, whole, on the calling thread)")
+        }
         let head = [pad("step", 5), pad("op#", 4), pad("operator", 20, right: false), pad("kernel", 28, right: false),
                     pad("output shape", 18, right: false), pad("MACs", 10), pad("µs", 9), pad("%", 6), pad("GFLOP/s", 8)]
         lines.append(head.joined(separator: " "))
@@ -197,7 +200,7 @@ enum TextReport {
             let g = d.multiplyAccumulates > 0 && p.medianMicroseconds > 0
                 ? fixed(2 * Double(d.multiplyAccumulates) / (p.medianMicroseconds * 1e3), 1) : "-"
             let cells = [pad(String(p.step), 5), pad(String(d.operatorIndex), 4), pad(d.operatorName, 20, right: false),
-                         pad(d.threads > 1 ? "\(d.kernel) x\(d.threads)" : d.kernel, 28, right: false), pad(d.outputShape.map(String.init).joined(separator: "x"), 18, right: false),
+                         pad(d.lane.map { "\(d.kernel) lane \($0)" } ?? (d.threads > 1 ? "\(d.kernel) x\(d.threads)" : d.kernel), 28, right: false), pad(d.outputShape.map(String.init).joined(separator: "x"), 18, right: false),
                          pad(d.multiplyAccumulates > 0 ? String(d.multiplyAccumulates) : "-", 10),
                          pad(fixed(p.medianMicroseconds, 2), 9), pad(fixed(total > 0 ? 100 * p.medianMicroseconds / total : 0, 1), 6),
                          pad(g, 8)]

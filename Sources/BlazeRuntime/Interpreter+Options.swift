@@ -36,6 +36,11 @@ extension Interpreter {
         /// shortcut (default true; not with the `.reference` or `.blas` variants). The results are the same
         /// to the bit.
         public var fuseAdds: Bool
+        /// With more than one thread, run stretches of the plan that form independent chains of steps
+        /// (iris's eye-contour and iris branches) side by side, one chain per thread, when that is estimated
+        /// to beat splitting each of their steps across the threads (default true). The results are the same
+        /// to the bit.
+        public var runBranchesConcurrently: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -49,7 +54,8 @@ extension Interpreter {
             fuseResiduals: Bool = true,
             foldPadding: Bool = true,
             fusePReLU: Bool = true,
-            fuseAdds: Bool = true
+            fuseAdds: Bool = true,
+            runBranchesConcurrently: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
@@ -60,6 +66,7 @@ extension Interpreter {
             self.foldPadding = foldPadding
             self.fusePReLU = fusePReLU
             self.fuseAdds = fuseAdds
+            self.runBranchesConcurrently = runBranchesConcurrently
         }
     }
 

@@ -26,18 +26,25 @@ extension Interpreter {
         /// Indices of other operators this step also runs, fused at load time: an activation, a BlazeBlock
         /// shortcut's PAD and MAX_POOL_2D, or a PAD folded into a convolution.
         public var fusedOperators: [Int] = []
+        /// For a step of a stretch that runs as independent chains side by side (`runBranchesConcurrently`),
+        /// the chain's lane: lane `l` runs on thread `l`, its steps whole and in order. Nil otherwise.
+        public var lane: Int? = nil
     }
 
     /// The steps `invoke()` runs, in order. DEQUANTIZE and DENSIFY of weights are folded at load time and
     /// do not appear.
     public var plan: [StepDescription] {
-        plannedSteps.indices.map { s in
+        var lanes: [Int: Int] = [:]
+        for section in sections {
+            for (l, lane) in section.lanes.enumerated() { for s in lane { lanes[s] = l } }
+        }
+        return plannedSteps.indices.map { s in
             let step = plannedSteps[s]
             return StepDescription(
                 operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.name,
                 inputs: step.inputs, output: step.output, outputShape: model.mainSubgraph.tensors[step.output].shape,
-                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary, threads: stepThreads(s),
-                fusedOperators: step.fusedOperators)
+                multiplyAccumulates: step.multiplyAccumulates, summary: step.summary,
+                threads: lanes[s] == nil ? stepThreads(s) : 1, fusedOperators: step.fusedOperators, lane: lanes[s])
         }
     }
 }

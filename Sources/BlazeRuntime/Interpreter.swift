@@ -34,6 +34,10 @@ public final class Interpreter {
 
     let plannedSteps: [PlannedStep]
     private let steps: [BoundStep]
+    /// Stretches of `steps` run as side-by-side chains (none with one thread).
+    let sections: [ConcurrentSection]
+    /// `sections` in the form `invoke()` runs them.
+    private let schedule: SectionSchedule
     /// The worker threads (nil with `threadCount` 1).
     private let pool: WorkerPool?
     private let arena: UnsafeMutableRawPointer
@@ -76,6 +80,8 @@ public final class Interpreter {
         let graph = builder.graph
         plannedSteps = builder.steps
         multiplyAccumulates = plannedSteps.reduce(0) { $0 + $1.multiplyAccumulates }
+        let sections = options.runBranchesConcurrently
+            ? Interpreter.concurrentSections(steps: plannedSteps, threads: options.threadCount, graph: graph) : []
 
         // Lifetimes of activations: graph inputs and outputs live for the whole run.
         var first: [Int: Int] = [:], last: [Int: Int] = [:]
@@ -88,6 +94,14 @@ public final class Interpreter {
             last[step.output] = max(last[step.output] ?? s, s)
         }
         for output in graph.outputs where first[output] != nil { last[output] = Int.max }
+        // The steps of a concurrent section run in any order: whatever lives during one lives during all.
+        for section in sections {
+            let (a, b) = (section.range.lowerBound, section.range.upperBound - 1)
+            for (tensor, start) in first where start <= b && (last[tensor] ?? start) >= a {
+                first[tensor] = min(start, a)
+                last[tensor] = max(last[tensor] ?? start, b)
+            }
+        }
         var requests: [ArenaPlanner.Request] = []
         var total = 0
         for (tensor, start) in first.sorted(by: { $0.key < $1.key }) {
@@ -128,6 +142,8 @@ public final class Interpreter {
             return BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
                              output: location[step.output]!, plan: plan)
         }
+        self.sections = sections
+        schedule = SectionSchedule(sections: sections, stepCount: plannedSteps.count, threads: threads)
         func info(_ index: Int) -> TensorInfo {
             let t = graph.tensors[index]
             return TensorInfo(name: t.name, shape: t.shape, dataType: t.type, tensorIndex: index)
@@ -165,7 +181,17 @@ public final class Interpreter {
                 for i in 0..<buffer.count { buffer[i].run() }
                 return
             }
-            for i in 0..<buffer.count { Interpreter.run(buffer, i, on: pool) }
+            var i = 0
+            while i < buffer.count {
+                let end = schedule.sectionEnd(startingAt: i)
+                if end > i {
+                    schedule.run(sectionStartingAt: i, steps: buffer, on: pool)
+                    i = end
+                } else {
+                    Interpreter.run(buffer, i, on: pool)
+                    i += 1
+                }
+            }
         }
     }
 
@@ -191,11 +217,12 @@ public final class Interpreter {
     /// Threads step `index` is split across.
     func stepThreads(_ index: Int) -> Int { steps[index].parts > 1 ? options.threadCount : 1 }
 
-    /// Runs step `index` alone (for profiling), on the pool's threads when it is split.
+    /// Runs step `index` alone (for profiling), on the pool's threads when it is split; a step of a
+    /// concurrent section runs whole on the calling thread, as it does in its lane.
     @inline(__always)
     func runStep(_ index: Int) {
         steps.withUnsafeBufferPointer { buffer in
-            if let pool { Interpreter.run(buffer, index, on: pool) } else { buffer[index].run() }
+            if let pool, !schedule.isInSection(index) { Interpreter.run(buffer, index, on: pool) } else { buffer[index].run() }
         }
     }
 

@@ -155,16 +155,14 @@ extension Interpreter {
 
     /// How step `step` is split for the pool's threads, or nil when it runs whole on the calling thread.
     ///
-    /// A step whose estimated duration (about 20 multiply-accumulates and 4 output floats per nanosecond on
-    /// one core) is below `minimumSplitNanoseconds` is not split. Otherwise each thread gets a near-equal
+    /// A step whose estimated duration (`estimatedNanoseconds`) is below `minimumSplitNanoseconds` is not
+    /// split. Otherwise each thread gets a near-equal
     /// contiguous share of the pieces (the same rows of every layer, so the data it reads were mostly
     /// written by the same core), cut into chunks that halve towards the end of the share, down to
     /// `minimumChunkNanoseconds`: few claims at the start, and small chunks at the end, where a thread that
     /// has finished its share steals from the others, so that nobody waits long for the last chunk.
     static func chunkPlan(for step: PlannedStep, threads: Int, graph: SubGraph) -> ChunkPlan? {
-        let outputs = graph.tensors[step.output].elementCount
-        let nanoseconds = step.multiplyAccumulates / 20 + outputs / 4
-        return chunkPlan(pieces: step.kernel.pieceCount, nanoseconds: nanoseconds, threads: threads)
+        chunkPlan(pieces: step.kernel.pieceCount, nanoseconds: estimatedNanoseconds(step, graph: graph), threads: threads)
     }
 
     /// `chunkPlan(for:threads:graph:)` for a step of `pieces` pieces and an estimated `nanoseconds`.
