@@ -143,6 +143,10 @@ extension GraphBuilder {
 
         var removed = Set<Int>()
         for s in steps.indices {
+            if case .residual(let shortcut) = steps[s].kernel {
+                fuseShortcut(shortcut, at: s, readers: readers, producer: producer, removed: &removed)
+                continue
+            }
             guard case .add(let add) = steps[s].kernel, steps[s].inputs.count == 2,
                   steps[s].inputs[0] != steps[s].inputs[1] else { continue }
             let candidates = (0..<2).compactMap { operand -> (operand: Int, step: Int)? in
@@ -155,15 +159,38 @@ extension GraphBuilder {
                 let other = steps[s].inputs[1 - operand]
                 if let q = producer[other], q >= p { continue }  // written after the convolution runs
                 guard case .conv(let k) = steps[p].kernel, let kernel = try? k.fusingResidualAdd(add) else { continue }
-                steps[p].kernel = .conv(kernel)
-                steps[p].inputs.append(other)
-                steps[p].output = steps[s].output
-                steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
-                steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
-                removed.insert(s)
+                absorb(s, into: p, running: kernel, alsoReading: other, removed: &removed)
                 break
             }
         }
         removeSteps(removed)
+    }
+
+    /// `fuseAdds` for an unpooled BlazeBlock shortcut step (`ResidualAdd`, inputs `[shortcut, main]`): the
+    /// 1x1 convolution that writes `main` adds the zero-padded shortcut in its epilogue, when `main` is read
+    /// by nothing else and the shortcut is written before the convolution runs.
+    private mutating func fuseShortcut(
+        _ shortcut: ResidualAdd, at s: Int, readers: [Int: Int], producer: [Int: Int], removed: inout Set<Int>
+    ) {
+        guard !shortcut.pooled, steps[s].inputs.count == 2, steps[s].inputs[0] != steps[s].inputs[1] else { return }
+        let (other, main) = (steps[s].inputs[0], steps[s].inputs[1])
+        guard readers[main] == 1, let p = producer[main], !removed.contains(p), case .conv(let k) = steps[p].kernel
+        else { return }
+        if let q = producer[other], q >= p { return }  // written after the convolution runs
+        guard let kernel = try? k.fusingResidualAdd(shortcut) else { return }
+        absorb(s, into: p, running: kernel, alsoReading: other, removed: &removed)
+    }
+
+    /// Convolution step `p` takes over the ADD step `s`: it runs `kernel`, reads `operand` as well, and
+    /// writes `s`'s output.
+    private mutating func absorb(
+        _ s: Int, into p: Int, running kernel: Conv2D, alsoReading operand: Int, removed: inout Set<Int>
+    ) {
+        steps[p].kernel = .conv(kernel)
+        steps[p].inputs.append(operand)
+        steps[p].output = steps[s].output
+        steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
+        steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
+        removed.insert(s)
     }
 }

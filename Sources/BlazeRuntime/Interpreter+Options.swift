@@ -33,7 +33,8 @@ extension Interpreter {
         public var fusePReLU: Bool
         /// Run a same-shape ADD (with the activation and PRELU fused into it) in the epilogue of the 1x1
         /// convolution that alone reads one of its operands — a BlazeBlock's last convolution adding its
-        /// shortcut (default true; not with the `.reference` or `.blas` variants). The results are the same
+        /// shortcut — and likewise an unpooled `ResidualAdd`, its shortcut zero-padded in channels in the
+        /// epilogue (default true; not with the `.reference` or `.blas` variants). The results are the same
         /// to the bit.
         public var fuseAdds: Bool
         /// With more than one thread, run stretches of the plan that form independent chains of steps

@@ -31,8 +31,9 @@ struct FusionTests {
 
     @Test("fused BlazeBlock shortcuts give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
     func residualFusionIsExact(model: String) throws {
-        // Without PRELU fusion, which an unfused shortcut's ADD could take over, changing the count.
-        let (plans, differing) = try Self.onAndOff(model) { .init(fuseResiduals: $0, fusePReLU: false) }
+        // Without PRELU fusion, which an unfused shortcut's ADD could take over, changing the count, and
+        // without ADD fusion, which takes over unpooled shortcuts.
+        let (plans, differing) = try Self.onAndOff(model) { .init(fuseResiduals: $0, fusePReLU: false, fuseAdds: false) }
         #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
         let fused = plans[0].filter { $0.kernel.hasPrefix("ResidualAdd") }
         #expect(plans[1].allSatisfy { !$0.kernel.hasPrefix("ResidualAdd") })
@@ -77,5 +78,9 @@ struct FusionTests {
         #expect(plans[1].count - plans[0].count == adds[1] - adds[0])
         let fused = plans[0].filter { $0.operatorName == "CONV_2D" && $0.summary.contains("ADD #") }.count
         #expect(fused > 0 && fused == adds[1] - adds[0], "\(model): ADD steps fused / unfused: \(adds), \(fused)")
+        // Unpooled BlazeBlock shortcuts (PAD of channels + ADD) go into the convolution before them too.
+        let shortcuts = plans.map { $0.filter { $0.kernel == "ResidualAdd" }.count }
+        #expect(shortcuts[0] == 0, "\(model): \(shortcuts[0]) unpooled shortcuts left unfused")
+        if model == "short_range" { #expect(shortcuts[1] == 8) }
     }
 }

@@ -36,12 +36,13 @@ import Testing
         #expect(text.contains("fused into another operator's step: \(fused)"))
         #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count - fused)"))
         // Each fused operator names the step that runs it: the first residual ADD (#10) and its RELU (#11)
-        // run in the epilogue of the 1x1 convolution before them (#9), and a BlazeBlock shortcut's PAD (#18)
-        // inside ADD #19.
+        // run in the epilogue of the 1x1 convolution before them (#9), and so do a channel-padded BlazeBlock
+        // shortcut's PAD (#18) and ADD (#19) after #17; a pooled shortcut's MAX_POOL (#24) runs in ADD #29.
         #expect(text.contains("#10   ADD v1  activation=NONE  [fused into #9]"), "\(text.prefix(3000))")
         #expect(text.contains("#11   RELU v1  [fused into #9]"))
-        #expect(text.contains("#18   PAD v1  [fused into #19]"))
-        #expect(text.contains("ResidualAdd"))
+        #expect(text.contains("#18   PAD v1  [fused into #17]"))
+        #expect(text.contains("#19   ADD v1  activation=NONE  [fused into #17]"))
+        #expect(text.contains("[fused into #29]") && text.contains("ResidualAdd.pooled"))
         #expect(text.contains("operators: \(model.mainSubgraph.operators.count)"))
     }
 

@@ -220,6 +220,17 @@ public struct Conv2D: Sendable {
         return copy
     }
 
+    /// This 1x1 convolution followed by an unpooled BlazeBlock shortcut, in one pass (see
+    /// `PointwiseConv2D.fusingResidualAdd(_:)`); run it with the shortcut as the residual.
+    public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
+        guard case .pointwise(let gemm) = implementation else {
+            throw .invalidParameter("a shortcut fuses only into a 1x1 stride-1 convolution")
+        }
+        var copy = self
+        copy.implementation = .pointwise(try gemm.fusingResidualAdd(residual))
+        return copy
+    }
+
     /// Whether an ADD runs in the epilogue (`fusingResidualAdd`).
     public var hasResidual: Bool {
         if case .pointwise(let gemm) = implementation { return gemm.hasResidual }
@@ -246,8 +257,9 @@ public struct Conv2D: Sendable {
         run(input: input, residual: nil, output: output, pieces: pieces)
     }
 
-    /// Computes the output rows `pieces`, adding `residual` (`outputShape.count` floats, not overlapping the
-    /// output) in the epilogue: required exactly when the kernel has a fused ADD (`hasResidual`).
+    /// Computes the output rows `pieces`, adding `residual` (an ADD's other operand, `outputShape.count`
+    /// floats, or a shortcut of fewer channels; not overlapping the output) in the epilogue: required exactly
+    /// when the kernel has a fused ADD or shortcut (`hasResidual`).
     public func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
         pieces: Range<Int>

@@ -70,10 +70,13 @@ struct TileRun {
     var columns: Int
     /// PReLU slopes of the panel's columns (a PRELU fused into the epilogue, after the clamp), or nil.
     var alpha: UnsafePointer<Float>? = nil
-    /// Values added to the tile before the clamp (a same-shape ADD fused into the epilogue), laid out like
-    /// `c` (rows `cRowStride` apart, advancing with it), or nil. Read as full vectors: only for panels whose
-    /// `columns` is their full width.
+    /// Values added to the tile before the clamp (an ADD fused into the epilogue), rows `residualRowStride`
+    /// apart, or nil. Its first `residualLanes` columns are read (as full vectors when that is the panel's
+    /// width or more: only for panels whose `columns` is their full width); the other columns get 0 added, as
+    /// the channels a BlazeBlock shortcut's PAD appends do.
     var residual: UnsafePointer<Float>? = nil
+    var residualRowStride: Int = 0
+    var residualLanes: Int = 0
     /// Rows that wrap: consecutive rows are `aRowStride` apart within a line of `lineLength` rows, and a
     /// new line starts `lineJump` floats further than that (a convolution's output rows, run as one GEMM).
     /// `lineJump == 0`: no wrapping.
@@ -94,7 +97,7 @@ struct TileRun {
     mutating func advance(rows r: Int, cStep: Int) {
         a += rowOffset(r)
         c += r &* cStep
-        if let added = residual { residual = added + r &* cStep }
+        if let added = residual { residual = added + r &* residualRowStride }
         if lineJump != 0 { lineStart = (lineStart &+ r) % lineLength }
     }
 }
@@ -165,13 +168,24 @@ extension Microkernels {
             segment += t.bSegmentStride
         }
         if let r = t.residual {
-            let rs = t.cRowStride
-            c00 += load8(r); c01 += load8(r + 8)
-            if t.rows > 1 { c10 += load8(r + rs); c11 += load8(r + rs + 8) }
-            if t.rows > 2 { c20 += load8(r + 2 &* rs); c21 += load8(r + 2 &* rs + 8) }
-            if t.rows > 3 { c30 += load8(r + 3 &* rs); c31 += load8(r + 3 &* rs + 8) }
-            if t.rows > 4 { c40 += load8(r + 4 &* rs); c41 += load8(r + 4 &* rs + 8) }
-            if t.rows > 5 { c50 += load8(r + 5 &* rs); c51 += load8(r + 5 &* rs + 8) }
+            let rs = t.residualRowStride
+            if t.residualLanes >= 16 {
+                c00 += load8(r); c01 += load8(r + 8)
+                if t.rows > 1 { c10 += load8(r + rs); c11 += load8(r + rs + 8) }
+                if t.rows > 2 { c20 += load8(r + 2 &* rs); c21 += load8(r + 2 &* rs + 8) }
+                if t.rows > 3 { c30 += load8(r + 3 &* rs); c31 += load8(r + 3 &* rs + 8) }
+                if t.rows > 4 { c40 += load8(r + 4 &* rs); c41 += load8(r + 4 &* rs + 8) }
+                if t.rows > 5 { c50 += load8(r + 5 &* rs); c51 += load8(r + 5 &* rs + 8) }
+            } else {
+                // A panel that reaches past the residual's channels: zeros added there.
+                let l0 = t.residualLanes, l1 = t.residualLanes &- 8
+                c00 += loadPartial(r, l0); c01 += loadPartial(r + 8, l1)
+                if t.rows > 1 { c10 += loadPartial(r + rs, l0); c11 += loadPartial(r + rs + 8, l1) }
+                if t.rows > 2 { c20 += loadPartial(r + 2 &* rs, l0); c21 += loadPartial(r + 2 &* rs + 8, l1) }
+                if t.rows > 3 { c30 += loadPartial(r + 3 &* rs, l0); c31 += loadPartial(r + 3 &* rs + 8, l1) }
+                if t.rows > 4 { c40 += loadPartial(r + 4 &* rs, l0); c41 += loadPartial(r + 4 &* rs + 8, l1) }
+                if t.rows > 5 { c50 += loadPartial(r + 5 &* rs, l0); c51 += loadPartial(r + 5 &* rs + 8, l1) }
+            }
         }
         if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
             let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
@@ -247,15 +261,28 @@ extension Microkernels {
             segment += t.bSegmentStride
         }
         if let r = t.residual {
-            let rs = t.cRowStride
-            c0 += load8(r)
-            if t.rows > 1 { c1 += load8(r + rs) }
-            if t.rows > 2 { c2 += load8(r + 2 &* rs) }
-            if t.rows > 3 { c3 += load8(r + 3 &* rs) }
-            if t.rows > 4 { c4 += load8(r + 4 &* rs) }
-            if t.rows > 5 { c5 += load8(r + 5 &* rs) }
-            if t.rows > 6 { c6 += load8(r + 6 &* rs) }
-            if t.rows > 7 { c7 += load8(r + 7 &* rs) }
+            let rs = t.residualRowStride
+            if t.residualLanes >= 8 {
+                c0 += load8(r)
+                if t.rows > 1 { c1 += load8(r + rs) }
+                if t.rows > 2 { c2 += load8(r + 2 &* rs) }
+                if t.rows > 3 { c3 += load8(r + 3 &* rs) }
+                if t.rows > 4 { c4 += load8(r + 4 &* rs) }
+                if t.rows > 5 { c5 += load8(r + 5 &* rs) }
+                if t.rows > 6 { c6 += load8(r + 6 &* rs) }
+                if t.rows > 7 { c7 += load8(r + 7 &* rs) }
+            } else {
+                // A panel that reaches past the residual's channels: zeros added there.
+                let l = t.residualLanes
+                c0 += loadPartial(r, l)
+                if t.rows > 1 { c1 += loadPartial(r + rs, l) }
+                if t.rows > 2 { c2 += loadPartial(r + 2 &* rs, l) }
+                if t.rows > 3 { c3 += loadPartial(r + 3 &* rs, l) }
+                if t.rows > 4 { c4 += loadPartial(r + 4 &* rs, l) }
+                if t.rows > 5 { c5 += loadPartial(r + 5 &* rs, l) }
+                if t.rows > 6 { c6 += loadPartial(r + 6 &* rs, l) }
+                if t.rows > 7 { c7 += loadPartial(r + 7 &* rs, l) }
+            }
         }
         if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
             let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
@@ -345,14 +372,17 @@ extension Microkernels {
     }
 
     /// `output[m, n] = clamp(input[m, k] × W + bias (+ residual[m, n]))` with W packed as described above
-    /// (depth `k`), then PReLU with `alpha[n]` when given (readable to `n + 16`). A `residual` (laid out like
-    /// the output, and not overlapping it) needs `n >= 8`. Computes the column panels `panels` only (indices
-    /// in `nextPanel` order); every output value is computed the same way whatever the rows and panels.
+    /// (depth `k`), then PReLU with `alpha[n]` when given (readable to `n + 16`). A `residual` (not
+    /// overlapping the output) needs `n >= 8`; it has `residualChannels` (1...n; 0 means n) channels per row,
+    /// and 0 is added in the columns beyond them (a shortcut zero-padded in channels). Computes the column
+    /// panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
+    /// whatever the rows and panels.
     package static func pointwise(
         rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
         output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil,
-        residual: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max
+        residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max
     ) {
+        let rc = residualChannels > 0 ? min(residualChannels, n) : n
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
         var row = 0
@@ -369,7 +399,8 @@ extension Microkernels {
                     a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
                     columns: min(width, n - column), alpha: alpha.map { $0 + column },
-                    residual: residual.map { $0 + row * n + column })
+                    residual: residual.map { $0 + row * rc + min(column, rc) }, residualRowStride: rc,
+                    residualLanes: rc - column)
                 runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
             }
             row += count

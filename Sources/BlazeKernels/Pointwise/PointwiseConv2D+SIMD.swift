@@ -38,12 +38,12 @@ extension PointwiseConv2D {
             BlazeKernelsFMA.Microkernels.pointwise(
                 rows: rows, depth: inputChannels, columns: outputChannels, input: input,
                 packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
-                panels: panels)
+                residualChannels: residualChannels, panels: panels)
             return
         }
         Microkernels.pointwise(
             rows: rows, depth: inputChannels, columns: outputChannels, input: input,
             packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
-            panels: panels)
+            residualChannels: residualChannels, panels: panels)
     }
 }

@@ -34,8 +34,11 @@ public struct PointwiseConv2D: Sendable {
     let packed: PackedBuffer<Float>
     /// PReLU slopes per output channel applied in the epilogue (zero-padded by 16), or nil.
     var slopes: PackedBuffer<Float>?
-    /// Whether the epilogue adds a second input of the output's shape (`fusingResidualAdd`).
+    /// Whether the epilogue adds a second input (`fusingResidualAdd`).
     public private(set) var hasResidual = false
+    /// Channels of the second input: the output's for a fused ADD, a BlazeBlock shortcut's (zero-padded to
+    /// the output's in the epilogue) for a fused `ResidualAdd`; 0 without one.
+    public private(set) var residualChannels = 0
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
     /// Column panels of the packed weights (`Microkernels.panelCount`).
@@ -143,9 +146,36 @@ public struct PointwiseConv2D: Sendable {
         var copy = self
         copy.activation = add.activation
         copy.hasResidual = true
+        copy.residualChannels = outputChannels
         if let addSlopes = add.slopes {
             copy.slopes = PackedBuffer(Array(UnsafeBufferPointer(start: addSlopes.pointer, count: addSlopes.count)) + Array(repeating: 0, count: 16), padding: 0)
         }
+        return copy
+    }
+
+    /// This kernel followed by a BlazeBlock shortcut without pooling — `ResidualAdd(shortcut, output)`, the
+    /// shortcut zero-padded in channels — in one pass: the epilogue adds the shortcut's channels to the
+    /// accumulators and 0 to the others (what PAD then ADD compute; IEEE addition makes `conv + s` the same
+    /// as `s + conv`), then clamps with the shortcut's activation, so the outputs are the same to the bit
+    /// without the intermediate tensor. Run it with the shortcut as the residual.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
+    ///   with no activation, slopes or fused ADD, and `residual` is an unpooled shortcut of this kernel's
+    ///   output shape.
+    public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
+        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual else {
+            throw .invalidParameter(
+                "a shortcut fuses only into the SIMD GEMM of 8 or more output channels with no activation")
+        }
+        let s = residual.shortcutShape
+        guard !residual.pooled, residual.outputShape == outputShape, s.n == outputShape.n, s.h == outputShape.h,
+              s.w == outputShape.w, (1...outputChannels).contains(s.c) else {
+            throw .invalidParameter("only an unpooled shortcut into a \(outputShape) tensor fuses into this convolution")
+        }
+        var copy = self
+        copy.activation = residual.activation
+        copy.hasResidual = true
+        copy.residualChannels = s.c
         return copy
     }
 
@@ -209,7 +239,7 @@ public struct PointwiseConv2D: Sendable {
             switch variant {
             case .simd:
                 let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
-                runSIMD(input: a, residual: residual.map { $0 + first * outputChannels }, output: c, rows: count,
+                runSIMD(input: a, residual: residual.map { $0 + first * residualChannels }, output: c, rows: count,
                         panels: panels)
             default: runReference(input: a, output: c, rows: count)
             }
