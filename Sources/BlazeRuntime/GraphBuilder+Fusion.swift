@@ -103,8 +103,8 @@ extension GraphBuilder {
         removeSteps(removed)
     }
 
-    /// Runs each PRELU with per-channel slopes inside the SIMD GEMM convolution or same-shape ADD that is
-    /// the only writer and reader of its input (`fusingPReLU(slopes:)`): the producing step writes the
+    /// Runs each PRELU with per-channel slopes inside the SIMD GEMM convolution, same-shape ADD or BlazeBlock
+    /// shortcut (`ResidualAdd`) that is the only writer and reader of its input (`fusingPReLU(slopes:)`): the producing step writes the
     /// PRELU's output directly.
     mutating func fusePReLU() {
         let (readers, producer) = stepGraph()
@@ -122,6 +122,9 @@ extension GraphBuilder {
             case .add(let k) where k.variant == .simd:
                 guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
                 fused = .add(kernel)
+            case .residual(let k):
+                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
+                fused = .residual(kernel)
             default: continue
             }
             steps[p].kernel = fused

@@ -1,9 +1,9 @@
 import BlazeKernels
 import Testing
 
-/// An unpooled BlazeBlock shortcut (`ResidualAdd`: the shortcut zero-padded in channels, added, clamped) run
-/// in the epilogue of the 1x1 convolution before it gives the two kernels' results, bit for bit, for every
-/// instruction set, tile shape, channel padding and split of the rows.
+/// An unpooled BlazeBlock shortcut (`ResidualAdd`: the shortcut zero-padded in channels, added, clamped, with
+/// or without a PRELU) run in the epilogue of the 1x1 convolution before it gives the two kernels' results,
+/// bit for bit, for every instruction set, tile shape, channel padding and split of the rows.
 @Suite("BlazeBlock shortcuts fused into 1x1 convolutions")
 struct FusedShortcutTests {
     /// (input channels, shortcut channels, output channels, image height, width): the padding ends inside a
@@ -25,9 +25,12 @@ struct FusedShortcutTests {
         for isa in instructionSets {
             let conv = try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed),
                                   bias: randomFloats(outC, seed: seed + 1), padding: .valid, instructionSet: isa)
-            for shortcutFirst in [true, false] {
-                let residual = try ResidualAdd(shortcutShape: shortcutShape, outputShape: conv.outputShape, pooled: false,
-                                               shortcutFirst: shortcutFirst, activation: activation, instructionSet: isa)
+            for (shortcutFirst, withPReLU) in [(true, false), (false, false), (true, true)] {
+                let plainShortcut = try ResidualAdd(
+                    shortcutShape: shortcutShape, outputShape: conv.outputShape, pooled: false,
+                    shortcutFirst: shortcutFirst, activation: activation, instructionSet: isa)
+                let residual = withPReLU
+                    ? try plainShortcut.fusingPReLU(slopes: randomFloats(outC, seed: seed + 5)) : plainShortcut
                 let fused = try conv.fusingResidualAdd(residual)
                 #expect(fused.hasResidual && !conv.hasResidual)
                 let x = randomFloats(input.count, seed: seed + 3)
@@ -39,7 +42,7 @@ struct FusedShortcutTests {
                             produce(plain.count) { residual.run(shortcut: ss.baseAddress!, main: ps.baseAddress!, output: $0) }
                         }
                         PiecesTests.expectSameBits(
-                            "conv \(inC)->\(outC) \(h)x\(w) + shortcut \(shortcutC) \(activation) \(isa)",
+                            "conv \(inC)->\(outC) \(h)x\(w) + shortcut \(shortcutC) \(activation) \(isa) PRELU \(withPReLU)",
                             count: expected.count, pieceCount: fused.pieceCount, seed: seed,
                             whole: { $0.update(from: expected, count: expected.count) },
                             piece: { fused.run(input: xs.baseAddress!, residual: ss.baseAddress!, output: $0, pieces: $1) })

@@ -62,6 +62,42 @@ struct ResidualAddTests {
         }
     }
 
+    @Test("with a PRELU fused: equals ResidualAdd then PRELU bit for bit", arguments: cases.indices)
+    func matchesUnfusedPReLU(index: Int) throws {
+        let (cin, c, h, w, pooled) = Self.cases[index]
+        let factor = pooled ? 2 : 1
+        let shortcutShape = Shape4(n: 2, h: h * factor, w: w * factor, c: cin)
+        let outputShape = Shape4(n: 2, h: h, w: w, c: c)
+        let shortcut = randomFloats(shortcutShape.count, seed: UInt64(30 + index))
+        let main = randomFloats(outputShape.count, seed: UInt64(40 + index))
+        let slopes = randomFloats(c, seed: UInt64(50 + index))
+        for isa in instructionSets {
+            for activation in [FusedActivation.none, .relu6] {
+                let plain = try ResidualAdd(shortcutShape: shortcutShape, outputShape: outputShape, pooled: pooled,
+                                            shortcutFirst: index % 2 == 0, activation: activation, instructionSet: isa)
+                let fused = try plain.fusingPReLU(slopes: slopes)
+                #expect(fused.hasPReLU && !plain.hasPReLU && fused.preluSlopes == slopes)
+                let prelu = try PReLU(inputShape: outputShape, alphaShape: Shape4(n: 1, h: 1, w: 1, c: c),
+                                      alpha: slopes, instructionSet: isa)
+                shortcut.withUnsafeBufferPointer { s in
+                    main.withUnsafeBufferPointer { m in
+                        let sum = produce(outputShape.count) { plain.run(shortcut: s.baseAddress!, main: m.baseAddress!, output: $0) }
+                        let expected = sum.withUnsafeBufferPointer { x in
+                            produce(outputShape.count) { prelu.run(input: x.baseAddress!, output: $0) }
+                        }
+                        PiecesTests.expectSameBits(
+                            "cin \(cin) c \(c) \(h)x\(w) pooled \(pooled) \(activation) \(isa) + PRELU",
+                            count: expected.count, pieceCount: fused.pieceCount, seed: UInt64(index),
+                            whole: { $0.update(from: expected, count: expected.count) },
+                            piece: { fused.run(shortcut: s.baseAddress!, main: m.baseAddress!, output: $0, pieces: $1) })
+                    }
+                }
+                #expect(throws: KernelError.self) { try fused.fusingPReLU(slopes: slopes) }  // only once
+                #expect(throws: KernelError.self) { try plain.fusingPReLU(slopes: Array(slopes.dropLast())) }
+            }
+        }
+    }
+
     @Test("shapes that do not fit are invalidShape", arguments: [
         (Shape4(n: 1, h: 4, w: 4, c: 8), Shape4(n: 1, h: 4, w: 4, c: 4), false),   // more shortcut channels
         (Shape4(n: 1, h: 4, w: 4, c: 4), Shape4(n: 1, h: 4, w: 4, c: 8), true),    // pooled but same size

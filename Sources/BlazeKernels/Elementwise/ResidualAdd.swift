@@ -8,6 +8,8 @@ import BlazeKernelsFMA
 /// beyond. The result equals the three operators' to the bit (same operations in the same order), without
 /// writing the pooled and padded tensors; the runtime fuses them when those tensors have no other reader.
 ///
+/// A PRELU with one slope per channel after the ADD can run in the same pass (`fusingPReLU(slopes:)`).
+///
 /// One implementation (vectorized over channels, AVX2 where the CPU has it); the unfused operators
 /// are the reference. Thread safety: immutable; `run` may be called concurrently with non-overlapping
 /// outputs.
@@ -24,6 +26,8 @@ public struct ResidualAdd: Sendable {
     public let activation: FusedActivation
     /// The instruction set the kernel runs on.
     public let instructionSet: KernelInstructionSet
+    /// PReLU slopes per output channel applied after the activation (a fused PRELU), or nil.
+    var slopes: PackedBuffer<Float>?
 
     /// - Throws: `KernelError.invalidShape` unless the batch sizes match, the shortcut has at most the
     ///   output's channels, and its height and width are the output's (twice the output's when pooled).
@@ -48,6 +52,29 @@ public struct ResidualAdd: Sendable {
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
+    /// This kernel followed by TFLite's PRELU with one slope per channel, in one pass: `v < 0 ? v · slope : v`
+    /// on each sum after the activation, as the PRELU kernel computes it, so the outputs are the same to the
+    /// bit without the intermediate tensor.
+    /// - Throws: `KernelError.invalidParameter` if a PRELU is fused already,
+    ///   `KernelError.weightCountMismatch` unless there is one slope per output channel.
+    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
+        guard self.slopes == nil else { throw .invalidParameter("a PRELU is fused into this shortcut already") }
+        guard slopes.count == outputShape.c else {
+            throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
+        }
+        var copy = self
+        copy.slopes = PackedBuffer(slopes, padding: 0)
+        return copy
+    }
+
+    /// Whether a PRELU runs after the sum.
+    public var hasPReLU: Bool { slopes != nil }
+
+    /// The fused PRELU's slopes (`outputShape.c` of them), or nil.
+    public var preluSlopes: [Float]? {
+        slopes.map { Array(UnsafeBufferPointer(start: $0.pointer, count: $0.count)) }
+    }
+
     /// Independent pieces of the output: its rows (`n·h`).
     public var pieceCount: Int { outputShape.n * outputShape.h }
 
@@ -68,6 +95,7 @@ public struct ResidualAdd: Sendable {
         let s = shortcutShape, o = outputShape
         let (lo, hi) = activation.bounds
         let (pl, pu) = poolActivation.bounds
+        let alpha = slopes.map { UnsafePointer($0.pointer) }
         Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let shortcutImage = shortcut + b * s.h * s.w * s.c
             let offset = b * o.h * o.w * o.c
@@ -75,12 +103,12 @@ public struct ResidualAdd: Sendable {
                 BlazeKernelsFMA.Microkernels.residualAdd(
                     shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
                     poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
-                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi)
+                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi, alpha: alpha)
             } else {
                 Microkernels.residualAdd(
                     shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
                     poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
-                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi)
+                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi, alpha: alpha)
             }
         }
     }

@@ -8,13 +8,18 @@ extension Microkernels {
     /// `shortcutFirst` is false, as the ADD's operand order was) for `j < channels`, where `s` is the shortcut
     /// (`shortcutChannels` channels, `shortcutWidth` pixels per row) at (y, x), or the running maximum of its
     /// 2x2 window at (2y, 2x) clamped to the pool's bounds when `pooled`, and 0 in channels beyond
-    /// `shortcutChannels`.
+    /// `shortcutChannels`; then PReLU with the slopes `alpha` (one per channel) when given.
     package static func residualAdd(
         shortcut: UnsafePointer<Float>, shortcutWidth sw: Int, shortcutChannels cin: Int, pooled: Bool,
         poolLower: Float, poolUpper: Float, shortcutFirst: Bool,
         main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, width w: Int, channels c: Int,
-        rows: Range<Int>, lower lo: Float, upper hi: Float
+        rows: Range<Int>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
     ) {
+        // The PRELU after the clamp (slopes of channels j..<j+8), or nothing.
+        @inline(__always) func finish(_ v: Vec8, _ j: Int) -> Vec8 {
+            guard let alpha else { return v }
+            return preluLanes(v, load8(alpha + j))
+        }
         let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
         let pl = Vec8(repeating: poolLower), pu = Vec8(repeating: poolUpper)
         let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
@@ -33,11 +38,11 @@ extension Microkernels {
                         var j = cin
                         while j + 8 < c {
                             let mv = load8(m + j)
-                            store8(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), o + j)
+                            store8(finish(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), j), o + j)
                             j += 8
                         }
                         let mv = load8(m + c - 8)
-                        store8(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), o + c - 8)
+                        store8(finish(clamp(shortcutFirst ? zero + mv : mv + zero, lower, upper), c - 8), o + c - 8)
                     }
                     var j = 0
                     while true {
@@ -54,7 +59,7 @@ extension Microkernels {
                             s = load8(p00 + k)
                         }
                         let mv = load8(m + k)
-                        store8(clamp(shortcutFirst ? s + mv : mv + s, lower, upper), o + k)
+                        store8(finish(clamp(shortcutFirst ? s + mv : mv + s, lower, upper), k), o + k)
                         if k == cin - 8 { break }
                         j += 8
                     }
@@ -87,7 +92,8 @@ extension Microkernels {
                         }
                     }
                     let mv = loadPartial(m + j, count)
-                    let r = clamp(shortcutFirst ? s + mv : mv + s, lower, upper)
+                    var r = clamp(shortcutFirst ? s + mv : mv + s, lower, upper)
+                    if let alpha { r = preluLanes(r, loadPartial(alpha + j, count)) }
                     if count == 8 { store8(r, o + j) } else { storePartial(r, o + j, count) }
                     j += 8
                 }

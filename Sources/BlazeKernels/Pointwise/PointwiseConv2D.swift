@@ -157,7 +157,8 @@ public struct PointwiseConv2D: Sendable {
     /// shortcut zero-padded in channels — in one pass: the epilogue adds the shortcut's channels to the
     /// accumulators and 0 to the others (what PAD then ADD compute; IEEE addition makes `conv + s` the same
     /// as `s + conv`), then clamps with the shortcut's activation, so the outputs are the same to the bit
-    /// without the intermediate tensor. Run it with the shortcut as the residual.
+    /// without the intermediate tensor; a PRELU fused into the shortcut comes along. Run it with the shortcut
+    /// as the residual.
     ///
     /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
     ///   with no activation, slopes or fused ADD, and `residual` is an unpooled shortcut of this kernel's
@@ -176,6 +177,9 @@ public struct PointwiseConv2D: Sendable {
         copy.activation = residual.activation
         copy.hasResidual = true
         copy.residualChannels = s.c
+        if let slopes = residual.preluSlopes {
+            copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+        }
         return copy
     }
 
