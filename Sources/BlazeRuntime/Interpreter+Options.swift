@@ -42,6 +42,11 @@ extension Interpreter {
         /// to beat splitting each of their steps across the threads (default true). The results are the same
         /// to the bit.
         public var runBranchesConcurrently: Bool
+        /// With one thread, find bands of identical rows at the top and bottom of each input (a letterboxed
+        /// picture's padding) at every `invoke()`, and compute an output row that depends only on identical
+        /// rows once, copying it over its band, layer after layer while the bands last (default true). The
+        /// results are the same to the bit; the scan costs a comparison of two rows when there is no band.
+        public var reuseRepeatedRows: Bool
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
@@ -56,7 +61,8 @@ extension Interpreter {
             foldPadding: Bool = true,
             fusePReLU: Bool = true,
             fuseAdds: Bool = true,
-            runBranchesConcurrently: Bool = true
+            runBranchesConcurrently: Bool = true,
+            reuseRepeatedRows: Bool = true
         ) {
             self.threadCount = threadCount
             self.kernelVariant = kernelVariant
@@ -68,6 +74,7 @@ extension Interpreter {
             self.fusePReLU = fusePReLU
             self.fuseAdds = fuseAdds
             self.runBranchesConcurrently = runBranchesConcurrently
+            self.reuseRepeatedRows = reuseRepeatedRows
         }
     }
 

@@ -44,6 +44,16 @@ public final class Interpreter {
     private var constantMemory: [UnsafeMutableBufferPointer<Float>]
     private let inputPointers: [UnsafeMutablePointer<Float>]
     private let outputPointers: [UnsafeMutablePointer<Float>]
+    /// Per step, how repeated rows pass through it (empty unless `reuseRepeatedRows` applies: one thread).
+    private let rowPlan: [StepRows]
+    /// Per graph input, its rows and floats per row when it is a batch of one in NHWC, else nil.
+    private let inputRowLayouts: [(rows: Int, rowFloats: Int)?]
+    /// The bands of each graph input, then of each step's output, during an `invoke()`.
+    private let rowBands: UnsafeMutablePointer<RowBands>
+
+    /// Rows of step outputs that the last `invoke()` copied from an identical row instead of computing them
+    /// (`Options.reuseRepeatedRows`); 0 when no input had bands of repeated rows.
+    public private(set) var repeatedRowsInLastInvoke = 0
 
     /// Loads the model file at `modelPath`.
     /// - Throws: `InterpreterError.invalidModel` when the file is missing or malformed, another
@@ -164,9 +174,41 @@ public final class Interpreter {
         }
         self.outputPointers = outputPointers
         self.constantMemory += extra
+
+        // Repeated rows, followed on the calling thread only (with workers, the steps run split as planned).
+        inputRowLayouts = graph.inputs.map { index in
+            let shape = graph.tensors[index].shape
+            return shape.count == 4 && shape[0] == 1 && shape[1] >= 2 ? (shape[1], shape[2] * shape[3]) : nil
+        }
+        var slot: [Int: Int] = [:]
+        for (j, input) in graph.inputs.enumerated() where slot[input] == nil { slot[input] = j }
+        var rowPlan: [StepRows] = []
+        if options.reuseRepeatedRows && threads == 1 && inputRowLayouts.contains(where: { $0 != nil }) {
+            for (i, step) in plannedSteps.enumerated() {
+                var rows = StepRows()
+                if let windows = step.kernel.rowWindows, windows.count <= step.inputs.count,
+                   let layout = step.kernel.outputRowLayout {
+                    rows.inputCount = windows.count
+                    rows.windows.0 = windows[0]
+                    rows.sources.0 = slot[step.inputs[0]] ?? -1
+                    if windows.count > 1 {
+                        rows.windows.1 = windows[1]
+                        rows.sources.1 = slot[step.inputs[1]] ?? -1
+                    }
+                    (rows.outputRows, rows.rowFloats) = layout
+                    rows.runsRows = step.kernel.runsRows
+                }
+                rowPlan.append(rows)
+                slot[step.output] = graph.inputs.count + i
+            }
+        }
+        self.rowPlan = rowPlan
+        rowBands = .allocate(capacity: graph.inputs.count + plannedSteps.count)
+        rowBands.initialize(repeating: .none, count: graph.inputs.count + plannedSteps.count)
     }
 
     deinit {
+        rowBands.deallocate()
         arena.deallocate()
         for memory in constantMemory { memory.deallocate() }
     }
@@ -178,6 +220,11 @@ public final class Interpreter {
         // Index loop over the buffer: a `for step in steps` iterator allocates in unoptimized builds.
         steps.withUnsafeBufferPointer { buffer in
             guard let pool else {
+                if !rowPlan.isEmpty && findRepeatedInputRows() {
+                    runReusingRepeatedRows(buffer)
+                    return
+                }
+                repeatedRowsInLastInvoke = 0
                 for i in 0..<buffer.count { buffer[i].run() }
                 return
             }
@@ -193,6 +240,46 @@ public final class Interpreter {
                 }
             }
         }
+    }
+
+    /// Finds the bands of repeated rows of each graph input (`rowBands`); whether there are any.
+    private func findRepeatedInputRows() -> Bool {
+        var found = false
+        for j in 0..<inputPointers.count {
+            guard let layout = inputRowLayouts[j] else { rowBands[j] = .none; continue }
+            rowBands[j] = RowBands.scan(inputPointers[j], rows: layout.rows, rowFloats: layout.rowFloats)
+            found = found || !rowBands[j].isEmpty
+        }
+        return found
+    }
+
+    /// Runs the steps on the calling thread, following the inputs' repeated rows: a step whose output has
+    /// bands of rows that repeat (each a function of identical input rows) computes only their first rows.
+    private func runReusingRepeatedRows(_ buffer: UnsafeBufferPointer<BoundStep>) {
+        let firstStepSlot = inputPointers.count
+        var copied = 0
+        rowPlan.withUnsafeBufferPointer { plan in
+            for i in 0..<buffer.count {
+                let p = plan[i]
+                var bands = RowBands.none
+                if p.inputCount > 0 && p.sources.0 >= 0 {
+                    bands = rowBands[p.sources.0].through(p.windows.0, outputRows: p.outputRows)
+                    if p.inputCount > 1 {
+                        bands = p.sources.1 >= 0
+                            ? bands.intersection(rowBands[p.sources.1].through(p.windows.1, outputRows: p.outputRows))
+                            : .none
+                    }
+                }
+                rowBands[firstStepSlot + i] = bands
+                if bands.isEmpty || !p.runsRows {
+                    buffer[i].run()
+                } else {
+                    buffer[i].run(skipping: bands, rows: p.outputRows, rowFloats: p.rowFloats)
+                    copied += bands.repeatedRowCount
+                }
+            }
+        }
+        repeatedRowsInLastInvoke = copied
     }
 
     /// Runs step `index` of `steps`, split across the pool's threads when it was planned so.

@@ -252,6 +252,32 @@ public struct Conv2D: Sendable {
         }
     }
 
+    /// Whether `run(input:residual:output:outputRows:)` is available: a batch of one, run by the implicit
+    /// GEMM over all its channels at once or by the SIMD or reference pointwise kernel.
+    public var runsOutputRows: Bool {
+        guard outputShape.n == 1 else { return false }
+        switch implementation {
+        case .gemm: return columnGroups == 1
+        case .pointwise(let gemm): return gemm.runsPixelRanges
+        case .reference, .simd: return false
+        }
+    }
+
+    /// Computes the output rows `rows` (of a batch of one), each value as in any other call.
+    /// - Precondition: `runsOutputRows`.
+    public func run(
+        input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
+        outputRows rows: Range<Int>
+    ) {
+        precondition(runsOutputRows, "this convolution computes its output whole or by its own pieces")
+        if case .pointwise(let gemm) = implementation {
+            let w = outputShape.w
+            gemm.run(input: input, residual: residual, output: output, pixels: rows.lowerBound * w ..< rows.upperBound * w)
+        } else {
+            run(input: input, residual: residual, output: output, pieces: rows)  // pieces are rows here
+        }
+    }
+
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: input, residual: nil, output: output, pieces: pieces)

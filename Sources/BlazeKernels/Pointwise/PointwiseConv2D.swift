@@ -217,6 +217,30 @@ public struct PointwiseConv2D: Sendable {
     /// how many rows one call gets (it computes the whole output).
     public var pieceCount: Int { variant == .blas ? 1 : rowPieces * columnGroups }
 
+    /// Whether `run(input:residual:output:pixels:)` is available (not for `.blas`, whose sums depend on how
+    /// many rows one call gets).
+    public var runsPixelRanges: Bool { variant != .blas }
+
+    /// Computes the output pixels (GEMM rows) `pixels`, every output channel, adding `residual` as `run(…,
+    /// pieces:)` does. Each value is computed as in any other call, wherever the range starts.
+    /// - Precondition: `runsPixelRanges`.
+    public func run(
+        input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
+        pixels: Range<Int>
+    ) {
+        precondition(runsPixelRanges, "the BLAS pointwise convolution computes its whole output")
+        precondition((residual != nil) == hasResidual, "a fused ADD's other operand is required exactly when fused")
+        let first = max(pixels.lowerBound, 0), count = min(pixels.upperBound, rows) - first
+        guard count > 0 else { return }
+        let a = input + first * inputChannels, c = output + first * outputChannels
+        if variant == .simd {
+            runSIMD(input: a, residual: residual.map { $0 + first * residualChannels }, output: c, rows: count,
+                    panels: Pieces.panels(group: 0, of: 1, panelCount: panelCount))
+        } else {
+            runReference(input: a, output: c, rows: count)
+        }
+    }
+
     /// Computes the pieces `pieces` (a subrange of `0..<pieceCount`: runs of `rowsPerPiece` pixels, by group
     /// of output channels); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
