@@ -27,3 +27,18 @@ final class PackedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         UnsafeMutableRawPointer(pointer).deallocate()
     }
 }
+
+extension PackedBuffer where Element == Float {
+    /// A fused PRELU's slopes: one per channel, checked, then `zeroPadding` zeros (the GEMM epilogues read
+    /// whole 16-wide panels).
+    /// - Throws: `KernelError.weightCountMismatch` unless there are `channels` slopes.
+    static func slopes(_ values: [Float], channels: Int, zeroPadding: Int = 0) throws(KernelError) -> PackedBuffer<Float> {
+        guard values.count == channels else {
+            throw .weightCountMismatch(name: "slopes", expected: channels, actual: values.count)
+        }
+        return PackedBuffer(values + Array(repeating: 0, count: zeroPadding), padding: 0)
+    }
+
+    /// The stored values, padding included.
+    var values: [Float] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+}

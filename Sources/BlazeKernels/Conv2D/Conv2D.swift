@@ -195,10 +195,7 @@ public struct Conv2D: Sendable {
             guard activation == .none, self.slopes == nil else {
                 throw .invalidParameter("a PRELU fuses only into a convolution with no activation")
             }
-            guard slopes.count == outputShape.c else {
-                throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
-            }
-            copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+            copy.slopes = try .slopes(slopes, channels: outputShape.c, zeroPadding: 16)
         case .reference, .simd:
             throw .invalidParameter("a PRELU fuses only into the GEMM convolutions")
         }

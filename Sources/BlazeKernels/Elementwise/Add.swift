@@ -83,11 +83,8 @@ public struct Add: Sendable {
         guard variant == .simd, plan.isSameShape, self.slopes == nil else {
             throw .invalidParameter("a PRELU fuses only into the SIMD same-shape ADD")
         }
-        guard slopes.count == outputShape.c else {
-            throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
-        }
         var copy = self
-        copy.slopes = PackedBuffer(slopes, padding: 0)
+        copy.slopes = try .slopes(slopes, channels: outputShape.c)
         return copy
     }
 

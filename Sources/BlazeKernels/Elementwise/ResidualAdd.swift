@@ -59,11 +59,8 @@ public struct ResidualAdd: Sendable {
     ///   `KernelError.weightCountMismatch` unless there is one slope per output channel.
     public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
         guard self.slopes == nil else { throw .invalidParameter("a PRELU is fused into this shortcut already") }
-        guard slopes.count == outputShape.c else {
-            throw .weightCountMismatch(name: "slopes", expected: outputShape.c, actual: slopes.count)
-        }
         var copy = self
-        copy.slopes = PackedBuffer(slopes, padding: 0)
+        copy.slopes = try .slopes(slopes, channels: outputShape.c)
         return copy
     }
 
@@ -71,9 +68,7 @@ public struct ResidualAdd: Sendable {
     public var hasPReLU: Bool { slopes != nil }
 
     /// The fused PRELU's slopes (`outputShape.c` of them), or nil.
-    public var preluSlopes: [Float]? {
-        slopes.map { Array(UnsafeBufferPointer(start: $0.pointer, count: $0.count)) }
-    }
+    public var preluSlopes: [Float]? { slopes?.values }
 
     /// Independent pieces of the output: its rows (`n·h`).
     public var pieceCount: Int { outputShape.n * outputShape.h }

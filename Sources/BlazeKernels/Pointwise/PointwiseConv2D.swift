@@ -148,7 +148,7 @@ public struct PointwiseConv2D: Sendable {
         copy.hasResidual = true
         copy.residualChannels = outputChannels
         if let addSlopes = add.slopes {
-            copy.slopes = PackedBuffer(Array(UnsafeBufferPointer(start: addSlopes.pointer, count: addSlopes.count)) + Array(repeating: 0, count: 16), padding: 0)
+            copy.slopes = try .slopes(addSlopes.values, channels: outputChannels, zeroPadding: 16)
         }
         return copy
     }
@@ -178,7 +178,7 @@ public struct PointwiseConv2D: Sendable {
         copy.hasResidual = true
         copy.residualChannels = s.c
         if let slopes = residual.preluSlopes {
-            copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+            copy.slopes = try .slopes(slopes, channels: outputChannels, zeroPadding: 16)
         }
         return copy
     }
@@ -193,11 +193,8 @@ public struct PointwiseConv2D: Sendable {
         guard variant == .simd, activation == .none, self.slopes == nil else {
             throw .invalidParameter("a PRELU fuses only into the SIMD GEMM with no activation")
         }
-        guard slopes.count == outputChannels else {
-            throw .weightCountMismatch(name: "slopes", expected: outputChannels, actual: slopes.count)
-        }
         var copy = self
-        copy.slopes = PackedBuffer(slopes + Array(repeating: 0, count: 16), padding: 0)
+        copy.slopes = try .slopes(slopes, channels: outputChannels, zeroPadding: 16)
         return copy
     }
 
