@@ -43,6 +43,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
+        .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
@@ -81,13 +82,17 @@ let package = Package(
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
+        // Images in memory, pixel formats, orientations, geometry (one IoU) and ImageToTensor, MediaPipe's
+        // crop-rotate-resample of a region into a model input. No dependencies.
+        .target(name: "BlazeImaging"),
+
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
-        .target(name: "BlazeAnchors"),
+        .target(name: "BlazeAnchors", dependencies: ["BlazeImaging"]),
 
         // FaceDetector: image in, faces out, in the image's own coordinates.
         .target(
             name: "BlazeFace",
-            dependencies: ["BlazeRuntime", "BlazeAnchors"]
+            dependencies: ["BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
         ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
@@ -96,7 +101,7 @@ let package = Package(
             name: "CBlazeImageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
         ),
-        .target(name: "BlazeImageIO", dependencies: ["CBlazeImageCodecs"]),
+        .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "CBlazeImageCodecs"]),
 
         // The command-line tool.
         .executableTarget(
@@ -140,6 +145,7 @@ let package = Package(
             dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
+        .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
         ),

@@ -16,22 +16,9 @@ struct Frame {
     /// picture is centred on a canvas of that size filled with gray 128 (cropped centred if larger):
     /// top-left corner at ((W − w) / 2, (H − h) / 2), integer division, as `litert_bench.py mediapipe`.
     static func load(_ path: String, canvas: (width: Int, height: Int)?) throws -> Frame {
-        let image = try ImageDecoder.decode(contentsOf: path)
-        let orientation = ImageOrientation(exif: image.exifOrientation) ?? .up
-        let w = orientation.swapsDimensions ? image.height : image.width
-        let h = orientation.swapsDimensions ? image.width : image.height
-        let bpp = image.format.bytesPerPixel
-        var upright = [UInt8](repeating: 0, count: w * h * 3)
-        for v in 0..<h {
-            for u in 0..<w {
-                let (x, y) = orientation.storedPixel(u: u, v: v, width: image.width, height: image.height)
-                let p = (y * image.width + x) * bpp, q = (v * w + u) * 3
-                let gray = image.format == .gray8
-                upright[q] = image.pixels[p]
-                upright[q + 1] = image.pixels[gray ? p : p + 1]
-                upright[q + 2] = image.pixels[gray ? p : p + 2]
-            }
-        }
+        let image = try ImageDecoder.decode(contentsOf: path).uprightRGB()
+        let w = image.width, h = image.height
+        let upright = image.pixels
         let name = (path as NSString).lastPathComponent
         guard let canvas else {
             return Frame(width: w, height: h, pixels: upright, recipe: "\(name) (\(w)x\(h)) as decoded")
@@ -86,7 +73,7 @@ enum DetectBenchmark {
         var detectAllocations = 0, invokeAllocations = 0
         var done = 0
         try frame.pixels.withUnsafeBytes { raw in
-            let view = try ImageView(baseAddress: raw.baseAddress!, width: frame.width, height: frame.height,
+            let view = try ImageView(pixels: raw, width: frame.width, height: frame.height,
                                      bytesPerRow: frame.width * 3, pixelFormat: .rgb8)
             let warmupLimit = Deadline(seconds: timeLimit.map { $0 / 4 })
             var warm = 0

@@ -1,3 +1,5 @@
+import BlazeImaging
+
 /// An axis-aligned box given by its corners, normalized to the model input.
 ///
 /// Boxes are not clipped to 0...1. A box with `xMin > xMax` or `yMin > yMax` is *empty*; a box with
@@ -34,24 +36,13 @@ public struct Box: Hashable, Sendable {
     @inlinable public var center: Keypoint { Keypoint(x: (xMin + xMax) / 2, y: (yMin + yMax) / 2) }
 
     /// Intersection over union, as MediaPipe's non-max suppression computes it
-    /// (`INTERSECTION_OVER_UNION` overlap).
+    /// (`INTERSECTION_OVER_UNION` overlap; BlazeImaging's `intersectionOverUnion`, the library's one IoU).
     ///
     /// 0 when either box is empty or the boxes are disjoint; boxes that only touch, and zero-area boxes,
     /// intersect in zero area and also give 0. Symmetric. Never NaN: 0 when a coordinate is NaN.
     @inlinable
     public func iou(with other: Box) -> Float {
-        // MediaPipe: Rectangle::Intersects (edges included), then intersection / (a1 + a2 - intersection),
-        // with 0 when that normalization is not positive.
-        if isEmpty || other.isEmpty || other.xMax < xMin || xMax < other.xMin
-            || other.yMax < yMin || yMax < other.yMin {
-            return 0
-        }
-        let intersectionWidth = min(xMax, other.xMax) - max(xMin, other.xMin)
-        let intersectionHeight = min(yMax, other.yMax) - max(yMin, other.yMin)
-        let intersection = intersectionWidth * intersectionHeight
-        let union = width * height + other.width * other.height - intersection
-        guard intersection > 0, union > 0 else { return 0 }
-        return intersection / union
+        intersectionOverUnion((xMin, yMin, xMax, yMax), (other.xMin, other.yMin, other.xMax, other.yMax))
     }
 }
 

@@ -37,9 +37,8 @@ public final class FaceDetector: @unchecked Sendable {
     private var candidates: [Detection] = []
     private var kept: [Detection] = []
     private var scratch = NMSScratch()
-    /// Sampling positions per model column and row (first tap, weight of the second), reused.
-    private let samplingColumns: UnsafeMutablePointer<Int>
-    private let samplingRows: UnsafeMutablePointer<Int>
+    /// Fills the model input from an image (MediaPipe's detector sampling, zero border, letterbox).
+    private let converter: ImageToTensor
 
     /// A detector for one of the BlazeFace models fetched by `Models/fetch.sh`.
     ///
@@ -122,13 +121,12 @@ public final class FaceDetector: @unchecked Sendable {
                                              maxDetections: options.maximumFaces)
         candidates.reserveCapacity(anchors.count)
         kept.reserveCapacity(anchors.count)
-        samplingColumns = .allocate(capacity: Preprocessor.tableStride * size)
-        samplingRows = .allocate(capacity: Preprocessor.tableStride * size)
-    }
-
-    deinit {
-        samplingColumns.deallocate()
-        samplingRows.deallocate()
+        do {
+            converter = try ImageToTensor(options: .init(width: size, height: size, range: configuration.inputRange,
+                                                         fit: .letterbox, border: .zero, sampling: .detector))
+        } catch {
+            throw .invalidConfiguration("input range \(configuration.inputRange): \(error)")
+        }
     }
 
     /// Finds the faces in `image`, highest score first.
@@ -140,13 +138,12 @@ public final class FaceDetector: @unchecked Sendable {
 
     /// Finds the faces in `image` and stores them in `faces` (replacing its contents), highest score first.
     /// Allocation-free once `faces` has capacity for the result.
+    /// - Throws: `FaceDetectorError.invalidImage` when the image cannot be sampled.
     public func detect(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
         lock.lock()
         defer { lock.unlock() }
-        let region = Preprocessor.region(width: image.uprightWidth, height: image.uprightHeight,
-                                         mode: options.preprocessing)
+        let footprint = try fillInput(image)
         do {
-            try fillInput(image, region: region)
             try interpreter.invoke()
             try interpreter.withOutput(at: regressorsOutput) { regressors in
                 try interpreter.withOutput(at: scoresOutput) { scores in
@@ -154,42 +151,51 @@ public final class FaceDetector: @unchecked Sendable {
                 }
             }
         } catch {
-            // Inputs and outputs were validated at creation, so this cannot happen with a valid image.
-            throw .invalidImage("inference failed: \(error)")
+            // Inputs and outputs were validated at creation, so this cannot happen with a valid model.
+            throw .inferenceFailed("\(error)")
         }
         suppression(candidates, into: &kept, scratch: &scratch)
         faces.removeAll(keepingCapacity: true)
         // Index loop: a `for detection in kept` iterator allocates in unoptimized builds.
         for index in 0..<kept.count {
-            faces.append(Self.face(from: kept[index], region: region))
+            faces.append(Self.face(from: kept[index], footprint: footprint))
         }
     }
 
-    /// Writes the model input for `image` (the preprocessing step of `detect`). The caller holds the lock.
-    private func fillInput(_ image: ImageView, region: RegionOfInterest) throws {
-        let size = inputSize, range = configuration.inputRange
-        let columns = samplingColumns, rows = samplingRows
-        try interpreter.withInput(at: 0) { input in
-            Preprocessor.fill(input.baseAddress!, size: size, image: image, region: region, range: range,
-                              columns: columns, rows: rows)
+    /// The region of the upright image fed to the model: the whole image (letterboxed by the converter) or
+    /// its centred square.
+    static func region(for image: ImageView, preprocessing: Preprocessing) -> RotatedRect {
+        let w = Double(image.uprightWidth), h = Double(image.uprightHeight)
+        let side = preprocessing == .letterbox ? max(w, h) : min(w, h)
+        return RotatedRect(center: Point(x: w / 2, y: h / 2), width: side, height: side)
+    }
+
+    /// Writes the model input for `image` (the preprocessing step of `detect`) and returns the region the
+    /// input covers. The caller holds the lock.
+    private func fillInput(_ image: ImageView) throws(FaceDetectorError) -> RotatedRect {
+        let region = Self.region(for: image, preprocessing: options.preprocessing)
+        let converter = converter
+        let result = try? interpreter.withInput(at: 0) { input in
+            Result { () throws(ImagingError) -> RotatedRect in try converter.convert(image, region: region, into: input) }
         }
+        guard let result else { throw .inferenceFailed("the model has no input 0") }
+        do { return try result.get() } catch { throw .invalidImage(error.description) }
     }
 
     /// Runs only the preprocessing step of `detect` on `image` (for the benchmark's breakdown of a detect).
     package func preprocessOnly(_ image: ImageView) {
         lock.lock()
         defer { lock.unlock() }
-        let region = Preprocessor.region(width: image.uprightWidth, height: image.uprightHeight,
-                                         mode: options.preprocessing)
-        try? fillInput(image, region: region)
+        _ = try? fillInput(image)
     }
 
     /// Maps a detection (normalized to the model input) into upright image pixels.
-    static func face(from d: Detection, region: RegionOfInterest) -> Face {
-        let a = region.imagePoint(x: d.box.xMin, y: d.box.yMin)
-        let b = region.imagePoint(x: d.box.xMax, y: d.box.yMax)
+    static func face(from d: Detection, footprint: RotatedRect) -> Face {
+        func image(_ x: Float, _ y: Float) -> Point { footprint.point(u: Double(x), v: Double(y)) }
+        let a = image(d.box.xMin, d.box.yMin)
+        let b = image(d.box.xMax, d.box.yMax)
         func point(_ k: Int) -> Point {
-            k < d.keypoints.count ? region.imagePoint(x: d.keypoints[k].x, y: d.keypoints[k].y) : Point(x: .nan, y: .nan)
+            k < d.keypoints.count ? image(d.keypoints[k].x, d.keypoints[k].y) : Point(x: .nan, y: .nan)
         }
         let keypoints = FaceKeypoints(rightEye: point(0), leftEye: point(1), noseTip: point(2), mouthCenter: point(3),
                                       rightEarTragion: point(4), leftEarTragion: point(5))

@@ -14,8 +14,10 @@ public enum FaceDetectorError: Error, Equatable, Sendable {
     case invalidConfiguration(String)
     /// An option is out of range.
     case invalidOptions(String)
-    /// The image view is unusable (zero size, inconsistent row length, ...).
+    /// The image cannot be sampled into the model's input (see `ImagingError`).
     case invalidImage(String)
+    /// The model failed while running an image (a defect: inputs and outputs are checked at creation).
+    case inferenceFailed(String)
 }
 
 extension FaceDetectorError: CustomStringConvertible, LocalizedError {
@@ -35,6 +37,8 @@ extension FaceDetectorError: CustomStringConvertible, LocalizedError {
             return "invalid detector options: \(reason)"
         case let .invalidImage(reason):
             return "invalid image: \(reason)"
+        case let .inferenceFailed(reason):
+            return "inference failed: \(reason)"
         }
     }
 

@@ -1,31 +1,40 @@
-/// An image in memory: owned 8-bit pixels, top-left origin, rows tightly packed.
-///
-/// `pixels` holds `height` rows of `width * format.bytesPerPixel` bytes, top row first. The decoder
-/// always produces a consistent value; one built by hand must keep `pixels.count == width * height *
-/// format.bytesPerPixel` (the `PNGEncoder` checks it).
-///
-/// The EXIF orientation is reported, not applied: the pixels are as stored in the file. Pass it on (for
-/// example as BlazeFace's `ImageOrientation(exif:)`) to get results in upright coordinates.
-public struct DecodedImage: Hashable, Sendable {
-    /// Width in pixels (> 0 for decoded images).
-    public var width: Int
-    /// Height in pixels (> 0 for decoded images).
-    public var height: Int
-    /// The layout of each pixel.
-    public var format: ImagePixelFormat
-    /// `height` rows of `bytesPerRow` bytes, top row first.
-    public var pixels: [UInt8]
-    /// The file's EXIF orientation tag, 1...8; 1 when the file has none (or an unreadable one).
-    public var exifOrientation: Int
+@_exported import BlazeImaging
 
-    public init(width: Int, height: Int, format: ImagePixelFormat, pixels: [UInt8], exifOrientation: Int = 1) {
-        self.width = width
-        self.height = height
-        self.format = format
-        self.pixels = pixels
-        self.exifOrientation = exifOrientation
+/// What `ImageDecoder` returns: BlazeImaging's `ImageBuffer` (owned 8-bit pixels, rows tightly packed, the
+/// EXIF orientation reported in `orientation`, not applied).
+public typealias DecodedImage = ImageBuffer
+
+/// The decoder's pixel formats are BlazeImaging's (`gray8`, `rgb8`, `rgba8`).
+@available(*, deprecated, renamed: "PixelFormat")
+public typealias ImagePixelFormat = PixelFormat
+
+extension PixelFormat {
+    /// The decoder's format with `channels` bytes per pixel (gray, RGB, RGBA), or nil for other counts.
+    init?(decodedChannels channels: Int) {
+        switch channels {
+        case 1: self = .gray8
+        case 3: self = .rgb8
+        case 4: self = .rgba8
+        default: return nil
+        }
+    }
+}
+
+extension ImageBuffer {
+    /// The pre-BlazeImaging spelling of `init(width:height:pixelFormat:pixels:orientation:)`.
+    @available(*, deprecated, message: "use init(width:height:pixelFormat:pixels:orientation:)")
+    public init(width: Int, height: Int, format: PixelFormat, pixels: [UInt8], exifOrientation: Int = 1) {
+        self.init(width: width, height: height, pixelFormat: format, pixels: pixels,
+                  orientation: ImageOrientation(exif: exifOrientation) ?? .up)
     }
 
-    /// Bytes per row: `width * format.bytesPerPixel` (rows are tightly packed).
-    public var bytesPerRow: Int { width * format.bytesPerPixel }
+    @available(*, deprecated, renamed: "pixelFormat")
+    public var format: PixelFormat {
+        get { pixelFormat }
+        set { pixelFormat = newValue }
+    }
+
+    /// The EXIF orientation tag value, 1...8.
+    @available(*, deprecated, message: "use orientation (its exifValue is the tag)")
+    public var exifOrientation: Int { orientation.exifValue }
 }

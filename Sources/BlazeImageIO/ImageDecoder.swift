@@ -11,7 +11,7 @@ internal import CBlazeImageCodecs
 /// alpha straight); 16-bit samples are rounded to 8 bits. The EXIF orientation is read from an eXIf chunk
 /// placed before the image data.
 ///
-/// The orientation is reported in `DecodedImage.exifOrientation`, never applied. Gamma and ICC profiles
+/// The orientation is reported in `ImageBuffer.orientation`, never applied. Gamma and ICC profiles
 /// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.
 /// Thread-safe: calls share no state.
 public enum ImageDecoder {
@@ -68,15 +68,16 @@ public enum ImageDecoder {
         guard !pixelOverflow, pixelCount <= options.maximumPixelCount else {
             throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount)
         }
-        guard let format = ImagePixelFormat(channels: Int(header.channels)) else {
+        guard let format = PixelFormat(decodedChannels: Int(header.channels)) else {
             throw .unsupported("\(name): \(header.channels) channels per pixel")
         }
         let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: format.bytesPerPixel)
         guard !byteOverflow else { throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount) }
 
-        var orientation = 1
-        if let exif = header.exif, header.exif_size > 0 {
-            orientation = EXIFOrientation.parse(UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? 1
+        var orientation = ImageOrientation.up
+        if let exif = header.exif, header.exif_size > 0,
+           let tag = EXIFOrientation.parse(UnsafeRawBufferPointer(start: exif, count: header.exif_size)) {
+            orientation = ImageOrientation(exif: tag) ?? .up
         }
 
         var pixelStatus = blz_status.BLZ_STATUS_OK
@@ -85,7 +86,7 @@ public enum ImageDecoder {
             initializedCount = pixelStatus == .BLZ_STATUS_OK ? byteCount : 0
         }
         guard pixelStatus == .BLZ_STATUS_OK else { throw error(pixelStatus, decoder, name) }
-        return DecodedImage(width: width, height: height, format: format, pixels: pixels, exifOrientation: orientation)
+        return ImageBuffer(width: width, height: height, pixelFormat: format, pixels: pixels, orientation: orientation)
     }
 
     private static func error(_ status: blz_status, _ decoder: OpaquePointer, _ name: String) -> ImageIOError {

@@ -2,27 +2,31 @@ internal import CBlazeImageCodecs
 
 /// Writes 8-bit gray, RGB and RGBA images as PNG (libpng, default compression, adaptive filtering).
 ///
-/// An `exifOrientation` other than 1 is recorded in an eXIf chunk, so `ImageDecoder` (and viewers that
+/// An `orientation` other than `.up` is recorded in an eXIf chunk, so `ImageDecoder` (and viewers that
 /// honour eXIf) read back the same orientation; the pixels are written as stored. Thread-safe.
 public enum PNGEncoder {
     /// The PNG file bytes for `image`.
     ///
-    /// - Throws: `.zeroSize` for an empty image; `.unsupported` when `pixels.count` is not
-    ///   `width * height * format.bytesPerPixel`, a dimension exceeds PNG's 2^31 - 1, or libpng fails.
-    public static func encode(_ image: DecodedImage) throws(ImageIOError) -> [UInt8] {
+    /// - Throws: `.zeroSize` for an empty image; `.unsupported` for a pixel format other than gray8, rgb8 and
+    ///   rgba8, when `pixels.count` is not `width * height * bytesPerPixel`, when a dimension exceeds PNG's
+    ///   2^31 - 1, or when libpng fails.
+    public static func encode(_ image: ImageBuffer) throws(ImageIOError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .zeroSize }
+        guard [.gray8, .rgb8, .rgba8].contains(image.pixelFormat) else {
+            throw .unsupported("PNG writing takes gray8, rgb8 or rgba8 pixels, not \(image.pixelFormat.rawValue) (convert with uprightRGB())")
+        }
         let limit = 0x7FFF_FFFF
         guard image.width <= limit, image.height <= limit else {
             throw .unsupported("PNG dimensions are at most \(limit); the image is \(image.width) x \(image.height)")
         }
-        let (rowBytes, rowOverflow) = image.width.multipliedReportingOverflow(by: image.format.bytesPerPixel)
+        let (rowBytes, rowOverflow) = image.width.multipliedReportingOverflow(by: image.pixelFormat.bytesPerPixel)
         let (byteCount, overflow) = rowBytes.multipliedReportingOverflow(by: image.height)
         guard !rowOverflow, !overflow, image.pixels.count == byteCount else {
             throw .unsupported("the pixel buffer holds \(image.pixels.count) bytes; a \(image.width) x "
-                + "\(image.height) \(image.format) image needs \(image.width) x \(image.height) x "
-                + "\(image.format.bytesPerPixel)")
+                + "\(image.height) \(image.pixelFormat.rawValue) image needs \(image.width) x \(image.height) x "
+                + "\(image.pixelFormat.bytesPerPixel)")
         }
-        let exif = image.exifOrientation == 1 ? [] : exifPayload(orientation: image.exifOrientation)
+        let exif = image.orientation == .up ? [] : exifPayload(orientation: image.orientation.exifValue)
 
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize = 0
@@ -31,7 +35,7 @@ public enum PNGEncoder {
             exif.withUnsafeBufferPointer { exif in
                 blz_png_encode(
                     pixels.baseAddress, UInt32(image.width), UInt32(image.height),
-                    UInt32(image.format.bytesPerPixel), rowBytes, exif.baseAddress, exif.count,
+                    UInt32(image.pixelFormat.bytesPerPixel), rowBytes, exif.baseAddress, exif.count,
                     &output, &outputSize, &message, message.count)
             }
         }
@@ -46,7 +50,7 @@ public enum PNGEncoder {
     /// Encodes `image` and writes it to `path`, replacing any file there.
     ///
     /// - Throws: as `encode(_:)`, and `.cannotWrite` when the file cannot be created or written.
-    public static func write(_ image: DecodedImage, to path: String) throws(ImageIOError) {
+    public static func write(_ image: ImageBuffer, to path: String) throws(ImageIOError) {
         try FileIO.write(encode(image), to: path)
     }
 

@@ -124,7 +124,7 @@ struct DetectCommand: ParsableCommand {
             let faces = try image.withView { try detector.detect($0) }
             let upright = image.orientation.swapsDimensions ? (image.height, image.width) : (image.width, image.height)
             if let annotate {
-                var annotator = Annotator(image: image.uprightRGB())
+                var annotator = try Annotator(image: image.uprightRGB())
                 for face in faces.reversed() { annotator.draw(face) }
                 let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
                 try PNGEncoder.write(annotator.image, to: (annotate as NSString).appendingPathComponent(name + ".png"))

@@ -1,4 +1,3 @@
-import BlazeFace
 import BlazeImageIO
 import Foundation
 
@@ -29,43 +28,4 @@ func collectImagePaths(_ arguments: [String]) throws -> [String] {
         paths += found.sorted()
     }
     return paths
-}
-
-extension DecodedImage {
-    var pixelFormat: PixelFormat {
-        switch format {
-        case .gray8: return .gray8
-        case .rgb8: return .rgb8
-        case .rgba8: return .rgba8
-        }
-    }
-
-    var orientation: ImageOrientation { ImageOrientation(exif: exifOrientation) ?? .up }
-
-    /// Calls `body` with a zero-copy view of the pixels, with the file's EXIF orientation.
-    func withView<R>(_ body: (ImageView) throws -> R) throws -> R {
-        try ImageView.withPixels(pixels, width: width, height: height, bytesPerRow: bytesPerRow,
-                                 pixelFormat: pixelFormat, orientation: orientation, body)
-    }
-
-    /// The upright image as RGB (orientation applied), for drawing on.
-    func uprightRGB() -> DecodedImage {
-        let o = orientation
-        let uw = o.swapsDimensions ? height : width, uh = o.swapsDimensions ? width : height
-        let bpp = format.bytesPerPixel
-        var out = [UInt8](repeating: 0, count: uw * uh * 3)
-        for v in 0..<uh {
-            for u in 0..<uw {
-                let (x, y) = o.storedPixel(u: u, v: v, width: width, height: height)
-                let p = (y * width + x) * bpp
-                let q = (v * uw + u) * 3
-                if format == .gray8 {
-                    out[q] = pixels[p]; out[q + 1] = pixels[p]; out[q + 2] = pixels[p]
-                } else {
-                    out[q] = pixels[p]; out[q + 1] = pixels[p + 1]; out[q + 2] = pixels[p + 2]
-                }
-            }
-        }
-        return DecodedImage(width: uw, height: uh, format: .rgb8, pixels: out)
-    }
 }

@@ -53,7 +53,7 @@ struct PixelFormatTests {
     @Test("a decoded gray8 file gives the faces of its RGB version")
     func grayFile() throws {
         let camera = try Samples.decode("camera.png")
-        #expect(camera.format == .gray8)
+        #expect(camera.pixelFormat == .gray8)
         let packed = PackedImage(width: camera.width, height: camera.height, bytesPerRow: camera.bytesPerRow,
                                  format: .gray8, bytes: camera.pixels)
         let faces = try packed.detect(with: try Detectors.shared(.shortRange))

@@ -231,16 +231,8 @@ enum Samples {
 
     /// A sample picture as RGB (gray replicated, alpha dropped), as PIL's `convert("RGB")`.
     static func rgb(_ file: String) throws -> RGBImage {
-        let image = try decode(file)
-        switch image.format {
-        case .rgb8: return RGBImage(width: image.width, height: image.height, pixels: image.pixels)
-        case .gray8: return RGBImage.replicating(gray: image.pixels, width: image.width, height: image.height)
-        case .rgba8:
-            var out = [UInt8]()
-            out.reserveCapacity(image.width * image.height * 3)
-            for i in 0..<image.width * image.height { out += image.pixels[4 * i..<4 * i + 3] }
-            return RGBImage(width: image.width, height: image.height, pixels: out)
-        }
+        let image = try decode(file).uprightRGB()
+        return RGBImage(width: image.width, height: image.height, pixels: image.pixels)
     }
 
     static func astronaut() throws -> RGBImage { try rgb("astronaut.png") }

@@ -15,9 +15,9 @@ struct FixtureDecodingTests {
         let image = try ImageDecoder.decode(contentsOf: Fixtures.path(fixture.file))
         #expect(image.width == fixture.width)
         #expect(image.height == fixture.height)
-        #expect(image.format.rawValue == fixture.format)
-        #expect(image.exifOrientation == fixture.orientation)
-        #expect(image.bytesPerRow == fixture.width * image.format.bytesPerPixel)
+        #expect(image.pixelFormat.rawValue == fixture.format)
+        #expect(image.orientation.exifValue == fixture.orientation)
+        #expect(image.bytesPerRow == fixture.width * image.pixelFormat.bytesPerPixel)
         let expected = fixture.expectedPixels
         #expect(image.pixels.count == expected.count)
         let difference = maximumDifference(image.pixels, expected)
@@ -47,7 +47,7 @@ struct FixtureDecodingTests {
     @Test func adobeCMYKBecomesRGB() throws {
         // The first pixel is C = M = Y = K = 0 (no ink): white.
         let image = try ImageDecoder.decode(contentsOf: Fixtures.path("jpeg_cmyk.jpg"))
-        #expect(image.format == .rgb8)
+        #expect(image.pixelFormat == .rgb8)
         #expect(image.pixels[0] >= 253 && image.pixels[1] >= 253 && image.pixels[2] >= 253)
     }
 }

@@ -46,8 +46,8 @@ struct FuzzTests {
         do {
             let image = try ImageDecoder.decode(data: data, options: options)
             #expect(image.width > 0 && image.height > 0 && image.width * image.height <= options.maximumPixelCount)
-            #expect(image.pixels.count == image.width * image.height * image.format.bytesPerPixel)
-            #expect((1...8).contains(image.exifOrientation))
+            #expect(image.pixels.count == image.width * image.height * image.pixelFormat.bytesPerPixel)
+            #expect((1...8).contains(image.orientation.exifValue))
             return "decoded"
         } catch {
             return caseName(error)

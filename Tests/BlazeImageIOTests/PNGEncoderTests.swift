@@ -6,14 +6,14 @@ import Testing
 @Suite("PNG encoding")
 struct PNGEncoderTests {
     /// A deterministic image with every byte value represented.
-    static func pattern(width: Int, height: Int, format: ImagePixelFormat, orientation: Int = 1) -> DecodedImage {
+    static func pattern(width: Int, height: Int, format: PixelFormat, orientation: Int = 1) -> DecodedImage {
         var generator = SplitMix64(seed: UInt64(width * 1000 + height * 10 + format.bytesPerPixel))
         let pixels = (0..<(width * height * format.bytesPerPixel)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        return DecodedImage(width: width, height: height, format: format, pixels: pixels, exifOrientation: orientation)
+        return DecodedImage(width: width, height: height, pixelFormat: format, pixels: pixels, orientation: ImageOrientation(exif: orientation)!)
     }
 
-    @Test("Encode then decode is exact", arguments: ImagePixelFormat.allCases, [(1, 1), (13, 7), (64, 33)])
-    func roundTrip(_ format: ImagePixelFormat, size: (Int, Int)) throws {
+    @Test("Encode then decode is exact", arguments: [PixelFormat.gray8, .rgb8, .rgba8], [(1, 1), (13, 7), (64, 33)])
+    func roundTrip(_ format: PixelFormat, size: (Int, Int)) throws {
         let image = Self.pattern(width: size.0, height: size.1, format: format)
         let encoded = try PNGEncoder.encode(image)
         #expect(ImageFileFormat(sniffing: encoded) == .png)
@@ -49,9 +49,9 @@ struct PNGEncoderTests {
 
     @Test func inconsistentImagesThrow() {
         #expect(throws: ImageIOError.zeroSize) {
-            try PNGEncoder.encode(DecodedImage(width: 0, height: 3, format: .gray8, pixels: []))
+            try PNGEncoder.encode(DecodedImage(width: 0, height: 3, pixelFormat: .gray8, pixels: []))
         }
-        let short = DecodedImage(width: 4, height: 4, format: .rgb8, pixels: [UInt8](repeating: 0, count: 47))
+        let short = DecodedImage(width: 4, height: 4, pixelFormat: .rgb8, pixels: [UInt8](repeating: 0, count: 47))
         #expect {
             try PNGEncoder.encode(short)
         } throws: { error in
@@ -59,5 +59,17 @@ struct PNGEncoderTests {
             return true
         }
     }
-}
 
+    @Test("Camera layouts (bgra8, argb8) are refused with a typed error, not written wrongly")
+    func cameraLayoutsThrow() {
+        for format in [PixelFormat.bgra8, .argb8] {
+            let image = ImageBuffer(width: 2, height: 2, pixelFormat: format)
+            #expect {
+                try PNGEncoder.encode(image)
+            } throws: { error in
+                guard case let ImageIOError.unsupported(message) = error else { return false }
+                return message.contains(format.rawValue)
+            }
+        }
+    }
+}

@@ -11,6 +11,7 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
     /// One gray byte.
     case gray8
 
+    @inlinable
     public var bytesPerPixel: Int {
         switch self {
         case .rgb8: return 3
@@ -19,9 +20,9 @@ public enum PixelFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Byte offsets of red, green and blue within a pixel.
+    /// Byte offsets of red, green and blue within a pixel (all 0 for gray).
     @inlinable
-    var channelOffsets: (r: Int, g: Int, b: Int) {
+    public var channelOffsets: (r: Int, g: Int, b: Int) {
         switch self {
         case .rgb8, .rgba8: return (0, 1, 2)
         case .bgra8: return (2, 1, 0)

@@ -1,16 +1,3 @@
-/// A point in image pixels: x to the right, y down, origin at the top-left corner of the top-left pixel.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public var description: String { "(\(x), \(y))" }
-}
-
 /// An axis-aligned rectangle in image pixels (origin top-left, y down).
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
@@ -32,14 +19,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
     public var area: Double { max(width, 0) * max(height, 0) }
 
-    /// Intersection over union with another rectangle (0 when either is empty or they do not overlap).
+    /// Intersection over union with another rectangle: 0 when either is empty (a negative side) or they do
+    /// not overlap (`intersectionOverUnion`, the one IoU of the library).
     public func iou(_ other: Rect) -> Double {
-        let w = min(maxX, other.maxX) - max(minX, other.minX)
-        let h = min(maxY, other.maxY) - max(minY, other.minY)
-        guard w > 0, h > 0 else { return 0 }
-        let intersection = w * h
-        let union = area + other.area - intersection
-        return union > 0 ? intersection / union : 0
+        intersectionOverUnion((minX, minY, maxX, maxY), (other.minX, other.minY, other.maxX, other.maxY))
     }
 
     /// The rectangle grown by fractions of its own size on each side (negative values shrink it).

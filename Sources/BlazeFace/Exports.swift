@@ -1,0 +1,2 @@
+// Images, pixel formats, orientations and geometry are BlazeImaging's; `import BlazeFace` brings them along.
+@_exported import BlazeImaging

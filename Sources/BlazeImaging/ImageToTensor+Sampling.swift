@@ -1,0 +1,143 @@
+/// The sampling loops of `ImageToTensor`: integer bilinear taps on 8-bit pixels, as OpenCV's `remap` computes
+/// them for `INTER_LINEAR` (weights in 1/32 pixel per axis, products in 1/1024, rounded to 8 bits).
+extension ImageToTensor {
+    /// Byte offset of upright pixel (0, 0) in the stored image and the byte steps for one upright pixel right
+    /// (`du`) and down (`dv`): every orientation is an affine map of pixel indices.
+    static func addressing(_ image: ImageView) -> (origin: Int, du: Int, dv: Int) {
+        let p = image.pixelFormat.bytesPerPixel, r = image.bytesPerRow
+        let lastX = (image.width - 1) * p, lastY = (image.height - 1) * r
+        switch image.orientation {
+        case .up: return (0, p, r)
+        case .upMirrored: return (lastX, -p, r)
+        case .down: return (lastX + lastY, -p, -r)
+        case .downMirrored: return (lastY, p, -r)
+        case .leftMirrored: return (0, r, p)
+        case .right: return (lastY, -r, p)
+        case .rightMirrored: return (lastX + lastY, -r, -p)
+        case .left: return (lastX, r, -p)
+        }
+    }
+
+    /// A position in 1/32 pixel: rounded half up (`.detector`) or half to even (`.warp`, `cvRound`).
+    @inline(__always)
+    static func fixedPoint(_ position: Double, roundHalfEven: Bool) -> Int {
+        roundHalfEven ? Int((position * 32).rounded(.toNearestOrEven)) : Int((position * 32 + 0.5).rounded(.down))
+    }
+
+    /// The two taps along one axis of position `fixed` (1/32 pixel): byte offsets (`index · stride`, clamped
+    /// into the image so that nothing outside is read) and weights. A tap outside the image weighs 0 with
+    /// `.zero` border and reads the edge with `.replicate`.
+    @inline(__always)
+    static func taps(_ fixed: Int, extent: Int, stride: Int, replicate: Bool) -> (Int, Int, Int, Int) {
+        let first = fixed >> 5, fraction = fixed & 31, second = first + 1
+        let offset0 = min(max(first, 0), extent - 1) * stride
+        let offset1 = min(max(second, 0), extent - 1) * stride
+        if replicate { return (offset0, offset1, 32 - fraction, fraction) }
+        return (offset0, offset1, (0..<extent).contains(first) ? 32 - fraction : 0,
+                (0..<extent).contains(second) ? fraction : 0)
+    }
+
+    /// Unturned regions: tensor column `i` reads image x `origin.x + i · step.x` and row `j` reads
+    /// `origin.y + j · step.y`, so the taps are tabulated once per column and per row.
+    func fillSeparable(_ output: UnsafeMutablePointer<Float>, image: ImageView, origin: (Double, Double),
+                       step: (Double, Double), roundHalfEven: Bool) {
+        let (pixelOrigin, du, dv) = Self.addressing(image)
+        let replicate = options.border == .replicate
+        func table(_ t: UnsafeMutablePointer<Int>, count: Int, start: Double, step: Double, extent: Int, stride: Int) {
+            for i in 0..<count {
+                let fixed = Self.fixedPoint(start + Double(i) * step, roundHalfEven: roundHalfEven)
+                let (o0, o1, w0, w1) = Self.taps(fixed, extent: extent, stride: stride, replicate: replicate)
+                t[4 * i] = o0
+                t[4 * i + 1] = o1
+                t[4 * i + 2] = w0
+                t[4 * i + 3] = w1
+            }
+        }
+        table(columns, count: options.width, start: origin.0, step: step.0, extent: image.uprightWidth, stride: du)
+        table(rows, count: options.height, start: origin.1, step: step.1, extent: image.uprightHeight, stride: dv)
+        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
+        let (scale, offset) = valueTransform
+        let (w, h) = (options.width, options.height)
+        switch image.pixelFormat.channelOffsets {
+        case (0, 1, 2): Self.sample(output, width: w, height: h, start: start, columns: columns, rows: rows,
+                                    scale: scale, offset: offset, channels: (0, 1, 2))
+        case (2, 1, 0): Self.sample(output, width: w, height: h, start: start, columns: columns, rows: rows,
+                                    scale: scale, offset: offset, channels: (2, 1, 0))
+        case let c: Self.sample(output, width: w, height: h, start: start, columns: columns, rows: rows,
+                                scale: scale, offset: offset, channels: c)
+        }
+    }
+
+    /// `value · scale + offset` maps 0...255 onto the range (MediaPipe's `GetValueRangeTransformation`).
+    var valueTransform: (scale: Float, offset: Float) {
+        ((options.range.upperBound - options.range.lowerBound) / 255, options.range.lowerBound)
+    }
+
+    /// The separable sampling loop, inlined per pixel layout so that the channel offsets are constants. A
+    /// tensor row whose two taps both weigh 0 (a letterbox band with `.zero` border) is the range's value
+    /// for 0 throughout, written without sampling.
+    @inline(__always)
+    static func sample(_ output: UnsafeMutablePointer<Float>, width: Int, height: Int, start: UnsafePointer<UInt8>,
+                       columns: UnsafeMutablePointer<Int>, rows: UnsafeMutablePointer<Int>, scale: Float,
+                       offset: Float, channels c: (Int, Int, Int)) {
+        var out = output
+        for j in 0..<height {
+            let row = rows + 4 * j
+            let wy0 = Int32(truncatingIfNeeded: row[2]), wy1 = Int32(truncatingIfNeeded: row[3])
+            if wy0 == 0 && wy1 == 0 {
+                out.update(repeating: offset, count: 3 * width)
+                out += 3 * width
+                continue
+            }
+            let top = start + row[0], bottom = start + row[1]
+            for i in 0..<width {
+                let column = columns + 4 * i
+                let wx0 = Int32(truncatingIfNeeded: column[2]), wx1 = Int32(truncatingIfNeeded: column[3])
+                let w00 = wx0 &* wy0, w01 = wx1 &* wy0, w10 = wx0 &* wy1, w11 = wx1 &* wy1
+                let a = top + column[0], b = top + column[1], d = bottom + column[0], e = bottom + column[1]
+                @inline(__always)
+                func channel(_ k: Int) -> Float {
+                    let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
+                    return Float((sum &+ 512) &>> 10) * scale + offset
+                }
+                out[0] = channel(c.0)
+                out[1] = channel(c.1)
+                out[2] = channel(c.2)
+                out += 3
+            }
+        }
+    }
+
+    /// Turned regions: every tensor pixel's position is computed from the frame (no table can express a
+    /// rotation), then sampled like the separable path.
+    func fillWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
+        let (pixelOrigin, du, dv) = Self.addressing(image)
+        let replicate = options.border == .replicate
+        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
+        let (scale, offset) = valueTransform
+        let (c0, c1, c2) = image.pixelFormat.channelOffsets
+        let extentX = image.uprightWidth, extentY = image.uprightHeight
+        var out = output
+        for j in 0..<options.height {
+            let rowX = frame.origin.0 + Double(j) * frame.yStep.x
+            let rowY = frame.origin.1 + Double(j) * frame.yStep.y
+            for i in 0..<options.width {
+                let fx = Self.fixedPoint(rowX + Double(i) * frame.xStep.x, roundHalfEven: true)
+                let fy = Self.fixedPoint(rowY + Double(i) * frame.xStep.y, roundHalfEven: true)
+                let (x0, x1, wx0, wx1) = Self.taps(fx, extent: extentX, stride: du, replicate: replicate)
+                let (y0, y1, wy0, wy1) = Self.taps(fy, extent: extentY, stride: dv, replicate: replicate)
+                let w00 = Int32(wx0 * wy0), w01 = Int32(wx1 * wy0), w10 = Int32(wx0 * wy1), w11 = Int32(wx1 * wy1)
+                let a = start + y0 + x0, b = start + y0 + x1, d = start + y1 + x0, e = start + y1 + x1
+                @inline(__always)
+                func channel(_ k: Int) -> Float {
+                    let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
+                    return Float((sum &+ 512) &>> 10) * scale + offset
+                }
+                out[0] = channel(c0)
+                out[1] = channel(c1)
+                out[2] = channel(c2)
+                out += 3
+            }
+        }
+    }
+}

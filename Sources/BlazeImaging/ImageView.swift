@@ -1,0 +1,98 @@
+/// A view of 8-bit pixels in the caller's memory: no copy is made.
+///
+/// The view borrows the memory: it must stay valid and unchanged while any call that reads the view runs
+/// (`FaceDetector.detect`, `ImageToTensor.convert`, ...). That is why `ImageView` is not `Sendable`: create
+/// the view on the thread that uses it, inside the scope that keeps its memory alive (`withPixels`,
+/// `Array.withUnsafeBytes`, `CVPixelBufferLockBaseAddress` ... `Unlock`).
+///
+/// Rows are `bytesPerRow` apart, which may exceed `width * bytesPerPixel`, as camera buffers pad rows. The
+/// last row only needs `width * bytesPerPixel` bytes.
+public struct ImageView {
+    public let baseAddress: UnsafeRawPointer
+    /// Stored width in pixels (before orientation).
+    public let width: Int
+    /// Stored height in pixels (before orientation).
+    public let height: Int
+    public let bytesPerRow: Int
+    public let pixelFormat: PixelFormat
+    public let orientation: ImageOrientation
+
+    /// Creates a view of `pixels`, checking the geometry against the buffer's size.
+    ///
+    /// - Throws: `ImagingError.emptyImage` (a side below 1), `.rowTooShort`, `.tooLarge` (the byte count
+    ///   overflows), or `.bufferTooSmall` when `pixels` holds fewer than
+    ///   `bytesPerRow * (height - 1) + width * bytesPerPixel` bytes.
+    public init(
+        pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+        pixelFormat: PixelFormat, orientation: ImageOrientation = .up
+    ) throws(ImagingError) {
+        let needed = try Self.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
+        guard let base = pixels.baseAddress, pixels.count >= needed else {
+            throw .bufferTooSmall(bytes: pixels.count, needed: needed)
+        }
+        self.baseAddress = base
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.pixelFormat = pixelFormat
+        self.orientation = orientation
+    }
+
+    /// Creates a view over memory whose size the view cannot check.
+    ///
+    /// The caller guarantees that `baseAddress` points to at least `bytesPerRow * (height - 1) + width *
+    /// pixelFormat.bytesPerPixel` readable bytes; a smaller buffer is undefined behaviour. Prefer
+    /// `init(pixels:...)`, which checks it.
+    /// - Throws: `ImagingError.emptyImage`, `.rowTooShort` or `.tooLarge`.
+    @available(*, deprecated, message: "pass the buffer with its size: init(pixels:width:height:bytesPerRow:pixelFormat:orientation:)")
+    public init(
+        baseAddress: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int,
+        pixelFormat: PixelFormat, orientation: ImageOrientation = .up
+    ) throws(ImagingError) {
+        _ = try Self.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
+        self.baseAddress = baseAddress
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.pixelFormat = pixelFormat
+        self.orientation = orientation
+    }
+
+    /// The bytes a view of this geometry reads: `bytesPerRow * (height - 1) + width * bytesPerPixel`.
+    /// - Throws: as the initializers.
+    public static func byteCount(
+        width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat
+    ) throws(ImagingError) -> Int {
+        guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
+        let (rowBytes, overflow) = width.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
+        guard !overflow else { throw .tooLarge(width: width, height: height, bytesPerRow: bytesPerRow) }
+        guard bytesPerRow >= rowBytes else {
+            throw .rowTooShort(bytesPerRow: bytesPerRow, width: width, bytesPerPixel: pixelFormat.bytesPerPixel)
+        }
+        let (total, overflow2) = bytesPerRow.multipliedReportingOverflow(by: height)
+        guard !overflow2, total < Int.max / 2 else {
+            throw .tooLarge(width: width, height: height, bytesPerRow: bytesPerRow)
+        }
+        return total - bytesPerRow + rowBytes
+    }
+
+    /// Width of the upright (displayed) image.
+    public var uprightWidth: Int { orientation.swapsDimensions ? height : width }
+    /// Height of the upright (displayed) image.
+    public var uprightHeight: Int { orientation.swapsDimensions ? width : height }
+
+    /// Calls `body` with a view of `pixels` (rows `bytesPerRow` apart, tightly packed when nil).
+    /// - Throws: the `ImagingError`s of `init(pixels:...)`, or whatever `body` throws.
+    public static func withPixels<R>(
+        _ pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil, pixelFormat: PixelFormat,
+        orientation: ImageOrientation = .up, _ body: (ImageView) throws -> R
+    ) throws -> R {
+        let (packed, overflow) = width.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
+        if bytesPerRow == nil, overflow { throw ImagingError.tooLarge(width: width, height: height, bytesPerRow: 0) }
+        return try pixels.withUnsafeBytes { raw in
+            let view = try ImageView(pixels: raw, width: width, height: height, bytesPerRow: bytesPerRow ?? packed,
+                                     pixelFormat: pixelFormat, orientation: orientation)
+            return try body(view)
+        }
+    }
+}

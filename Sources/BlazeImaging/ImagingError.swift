@@ -1,0 +1,47 @@
+import Foundation
+
+/// Why an image view, a region or a tensor conversion was refused. Every case says what was wrong with the
+/// numbers that matter.
+public enum ImagingError: Error, Equatable, Sendable {
+    /// A width or height below 1.
+    case emptyImage(width: Int, height: Int)
+    /// Rows shorter than a line of pixels.
+    case rowTooShort(bytesPerRow: Int, width: Int, bytesPerPixel: Int)
+    /// The geometry's byte count overflows or is too large to address.
+    case tooLarge(width: Int, height: Int, bytesPerRow: Int)
+    /// The pixel buffer holds fewer bytes than the geometry needs.
+    case bufferTooSmall(bytes: Int, needed: Int)
+    /// A region whose centre, size or rotation is not finite, or whose size is not positive.
+    case invalidRegion(String)
+    /// Tensor options out of range (size, value range).
+    case invalidOptions(String)
+    /// An output buffer that cannot hold the tensor.
+    case outputTooSmall(floats: Int, needed: Int)
+    /// The requested operation does not support this pixel format.
+    case unsupportedPixelFormat(PixelFormat, reason: String)
+}
+
+extension ImagingError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case let .emptyImage(width, height):
+            return "the image is \(width)x\(height) pixels; both sides must be at least 1"
+        case let .rowTooShort(bytesPerRow, width, bytesPerPixel):
+            return "bytesPerRow \(bytesPerRow) is less than \(width) pixels x \(bytesPerPixel) bytes"
+        case let .tooLarge(width, height, bytesPerRow):
+            return "a \(width)x\(height) image with \(bytesPerRow) bytes per row is too large to address"
+        case let .bufferTooSmall(bytes, needed):
+            return "the pixel buffer holds \(bytes) bytes; the image's rows need \(needed)"
+        case let .invalidRegion(reason):
+            return "invalid region: \(reason)"
+        case let .invalidOptions(reason):
+            return "invalid image-to-tensor options: \(reason)"
+        case let .outputTooSmall(floats, needed):
+            return "the output holds \(floats) floats; the tensor needs \(needed)"
+        case let .unsupportedPixelFormat(format, reason):
+            return "pixel format \(format.rawValue) is not supported here: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
