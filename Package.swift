@@ -44,6 +44,7 @@ let package = Package(
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
+        .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
@@ -86,13 +87,16 @@ let package = Package(
         // crop-rotate-resample of a region into a model input. No dependencies.
         .target(name: "BlazeImaging"),
 
+        // The model session (interpreter + ImageToTensor + outputs by name + lock) that every pipeline runs on.
+        .target(name: "BlazeModels", dependencies: ["BlazeRuntime", "BlazeImaging"]),
+
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
         .target(name: "BlazeAnchors", dependencies: ["BlazeImaging"]),
 
         // FaceDetector: image in, faces out, in the image's own coordinates.
         .target(
             name: "BlazeFace",
-            dependencies: ["BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
+            dependencies: ["BlazeModels", "BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
         ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.

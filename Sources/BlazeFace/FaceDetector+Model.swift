@@ -41,11 +41,17 @@ extension FaceDetector {
         public var decoding: DecodingOptions
         /// The range pixel values 0...255 are mapped to (BlazeFace: -1...1).
         public var inputRange: ClosedRange<Float>
+        /// The names of the regressor and score outputs; nil finds them by shape.
+        public var regressorsOutput: String?
+        public var scoresOutput: String?
 
-        public init(anchors: AnchorOptions, decoding: DecodingOptions, inputRange: ClosedRange<Float> = -1...1) {
+        public init(anchors: AnchorOptions, decoding: DecodingOptions, inputRange: ClosedRange<Float> = -1...1,
+                    regressorsOutput: String? = nil, scoresOutput: String? = nil) {
             self.anchors = anchors
             self.decoding = decoding
             self.inputRange = inputRange
+            self.regressorsOutput = regressorsOutput
+            self.scoresOutput = scoresOutput
         }
     }
 

@@ -1,4 +1,5 @@
 import BlazeAnchors
+import BlazeModels
 import BlazeRuntime
 import Foundation
 
@@ -16,8 +17,8 @@ import Foundation
 /// suppression, mapping back to the image) runs inside `detect`. With `detect(_:into:)` and a frame of the
 /// same size as the last one it performs no heap allocation.
 ///
-/// Thread safety: a detector may be shared between threads; calls to `detect` are serialized by an
-/// internal lock (they reuse one set of buffers). For parallel detection, create one detector per thread.
+/// Thread safety: a detector may be shared between threads; calls to `detect` are serialized by its model
+/// session's lock (they reuse one set of buffers). For parallel detection, create one detector per thread.
 public final class FaceDetector: @unchecked Sendable {
     /// The model file in use.
     public let modelPath: String
@@ -28,17 +29,16 @@ public final class FaceDetector: @unchecked Sendable {
     /// The effective minimum score.
     public let minimumScore: Float
 
-    private let interpreter: Interpreter
+    /// The model, its input conversion (MediaPipe's detector sampling, zero border, letterbox) and the lock
+    /// that serializes `detect` calls; the buffers below are used only while it is held.
+    private let session: ModelSession
     private let decoder: DetectionDecoder
     private let suppression: NonMaxSuppression
-    private let regressorsOutput: Int
-    private let scoresOutput: Int
-    private let lock = NSLock()
+    private let regressors: ModelSession.Output
+    private let scores: ModelSession.Output
     private var candidates: [Detection] = []
     private var kept: [Detection] = []
     private var scratch = NMSScratch()
-    /// Fills the model input from an image (MediaPipe's detector sampling, zero border, letterbox).
-    private let converter: ImageToTensor
 
     /// A detector for one of the BlazeFace models fetched by `Models/fetch.sh`.
     ///
@@ -62,10 +62,12 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     /// A detector for a model file you bring, with its anchors and decoding made explicit.
+    ///
+    /// The outputs are the ones `configuration` names, or else the two whose shapes fit the anchors
+    /// (`1 x anchors x numCoordinates` and `1 x anchors x 1`).
+    /// - Throws: `FaceDetectorError.modelNotFound`, `.invalidModel`, `.incompatibleModel`,
+    ///   `.invalidConfiguration` or `.invalidOptions`.
     public init(modelPath: String, configuration: Configuration, options: Options = Options()) throws(FaceDetectorError) {
-        guard (1...Interpreter.Options.maximumThreadCount).contains(options.threadCount) else {
-            throw .invalidOptions("threadCount \(options.threadCount) must be from 1 to \(Interpreter.Options.maximumThreadCount)")
-        }
         guard options.iouThreshold >= 0, options.iouThreshold <= 1 else {
             throw .invalidOptions("iouThreshold \(options.iouThreshold) is outside 0...1")
         }
@@ -75,21 +77,19 @@ public final class FaceDetector: @unchecked Sendable {
         if let maximum = options.maximumFaces, maximum < 1 {
             throw .invalidOptions("maximumFaces \(maximum) must be at least 1")
         }
-        guard FileManager.default.fileExists(atPath: modelPath) else {
-            throw .modelNotFound(file: (modelPath as NSString).lastPathComponent,
-                                 searched: [(modelPath as NSString).deletingLastPathComponent])
+        let session: ModelSession
+        do {
+            session = try ModelSession(
+                modelPath: modelPath,
+                conversion: .init(range: configuration.inputRange, fit: .letterbox, border: .zero, sampling: .detector),
+                threadCount: options.threadCount)
+        } catch {
+            throw FaceDetectorError(error)
         }
-        let interpreter: Interpreter
-        do { interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: options.threadCount)) } catch {
-            throw .invalidModel(path: modelPath, error: error)
+        guard session.inputWidth == session.inputHeight else {
+            throw .incompatibleModel(path: modelPath, reason: "expected a square 1xSxSx3 input, the model's is \(session.inputHeight)x\(session.inputWidth)")
         }
-        // One 1 x S x S x 3 input; outputs: 1 x N x coords and 1 x N x 1.
-        guard interpreter.inputs.count == 1, interpreter.inputs[0].shape.count == 4,
-              interpreter.inputs[0].shape[0] == 1, interpreter.inputs[0].shape[3] == 3,
-              interpreter.inputs[0].shape[1] == interpreter.inputs[0].shape[2] else {
-            throw .incompatibleModel(path: modelPath, reason: "expected one 1xSxSx3 input, the model has \(interpreter.inputs.map(\.shape))")
-        }
-        let size = interpreter.inputs[0].shape[1]
+        let size = session.inputWidth
         var decoding = configuration.decoding
         if let score = options.minimumScore { decoding.minScore = score }
         let anchors: [Anchor]
@@ -99,13 +99,8 @@ public final class FaceDetector: @unchecked Sendable {
         guard configuration.anchors.inputWidth == size, configuration.anchors.inputHeight == size else {
             throw .incompatibleModel(path: modelPath, reason: "the model's input is \(size)x\(size) but the anchors are for \(configuration.anchors.inputWidth)x\(configuration.anchors.inputHeight)")
         }
-        let outputs = interpreter.outputs
-        guard outputs.count == 2,
-              let regressors = outputs.firstIndex(where: { $0.shape.last == decoding.numCoordinates && $0.elementCount == anchors.count * decoding.numCoordinates }),
-              let scores = outputs.firstIndex(where: { $0.shape.last == 1 && $0.elementCount == anchors.count }),
-              regressors != scores else {
-            throw .incompatibleModel(path: modelPath, reason: "expected outputs 1x\(anchors.count)x\(decoding.numCoordinates) and 1x\(anchors.count)x1, the model has \(outputs.map(\.shape))")
-        }
+        (regressors, scores) = try Self.outputs(of: session, configuration: configuration,
+                                                anchors: anchors.count, coordinates: decoding.numCoordinates)
         do { decoder = try DetectionDecoder(anchors: anchors, options: decoding) } catch {
             throw .invalidConfiguration("\(error)")
         }
@@ -114,19 +109,36 @@ public final class FaceDetector: @unchecked Sendable {
         self.options = options
         self.inputSize = size
         self.minimumScore = decoding.minScore
-        self.interpreter = interpreter
-        self.regressorsOutput = regressors
-        self.scoresOutput = scores
+        self.session = session
         self.suppression = NonMaxSuppression(algorithm: options.nms, iouThreshold: options.iouThreshold,
                                              maxDetections: options.maximumFaces)
         candidates.reserveCapacity(anchors.count)
         kept.reserveCapacity(anchors.count)
-        do {
-            converter = try ImageToTensor(options: .init(width: size, height: size, range: configuration.inputRange,
-                                                         fit: .letterbox, border: .zero, sampling: .detector))
-        } catch {
-            throw .invalidConfiguration("input range \(configuration.inputRange): \(error)")
+    }
+
+    /// The regressor and score outputs: by the configuration's names, else by shape; each checked against
+    /// the anchors.
+    private static func outputs(of session: ModelSession, configuration: Configuration, anchors: Int,
+                                coordinates: Int) throws(FaceDetectorError) -> (ModelSession.Output, ModelSession.Output) {
+        let path = session.modelPath
+        let expected = "outputs 1x\(anchors)x\(coordinates) and 1x\(anchors)x1"
+        func fits(_ output: ModelSession.Output, _ last: Int) -> Bool {
+            output.shape.last == last && output.elementCount == anchors * last
         }
+        let regressors: ModelSession.Output?, scores: ModelSession.Output?
+        do {
+            regressors = try configuration.regressorsOutput.map { name throws(ModelSessionError) in try session.output(named: name) }
+                ?? session.outputs.first { fits($0, coordinates) }
+            scores = try configuration.scoresOutput.map { name throws(ModelSessionError) in try session.output(named: name) }
+                ?? session.outputs.first { fits($0, 1) }
+        } catch {
+            throw .incompatibleModel(path: path, reason: error.description)
+        }
+        guard session.outputs.count == 2, let regressors, let scores, regressors != scores,
+              fits(regressors, coordinates), fits(scores, 1) else {
+            throw .incompatibleModel(path: path, reason: "expected \(expected), the model has \(session.outputs.map(\.shape))")
+        }
+        return (regressors, scores)
     }
 
     /// Finds the faces in `image`, highest score first.
@@ -140,25 +152,24 @@ public final class FaceDetector: @unchecked Sendable {
     /// Allocation-free once `faces` has capacity for the result.
     /// - Throws: `FaceDetectorError.invalidImage` when the image cannot be sampled.
     public func detect(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
-        lock.lock()
-        defer { lock.unlock() }
-        let footprint = try fillInput(image)
+        let region = Self.region(for: image, preprocessing: options.preprocessing)
         do {
-            try interpreter.invoke()
-            try interpreter.withOutput(at: regressorsOutput) { regressors in
-                try interpreter.withOutput(at: scoresOutput) { scores in
-                    try decoder.decode(regressors: regressors, scores: scores, into: &candidates)
+            try session.run(image, region: region) { outputs, footprint throws(ModelSessionError) in
+                do {
+                    try decoder.decode(regressors: outputs[regressors], scores: outputs[scores], into: &candidates)
+                } catch {
+                    // Outputs were checked against the anchors at creation, so this cannot happen.
+                    throw .inferenceFailed("decoding: \(error)")
+                }
+                suppression(candidates, into: &kept, scratch: &scratch)
+                faces.removeAll(keepingCapacity: true)
+                // Index loop: a `for detection in kept` iterator allocates in unoptimized builds.
+                for index in 0..<kept.count {
+                    faces.append(Self.face(from: kept[index], footprint: footprint))
                 }
             }
         } catch {
-            // Inputs and outputs were validated at creation, so this cannot happen with a valid model.
-            throw .inferenceFailed("\(error)")
-        }
-        suppression(candidates, into: &kept, scratch: &scratch)
-        faces.removeAll(keepingCapacity: true)
-        // Index loop: a `for detection in kept` iterator allocates in unoptimized builds.
-        for index in 0..<kept.count {
-            faces.append(Self.face(from: kept[index], footprint: footprint))
+            throw FaceDetectorError(error)
         }
     }
 
@@ -170,23 +181,9 @@ public final class FaceDetector: @unchecked Sendable {
         return RotatedRect(center: Point(x: w / 2, y: h / 2), width: side, height: side)
     }
 
-    /// Writes the model input for `image` (the preprocessing step of `detect`) and returns the region the
-    /// input covers. The caller holds the lock.
-    private func fillInput(_ image: ImageView) throws(FaceDetectorError) -> RotatedRect {
-        let region = Self.region(for: image, preprocessing: options.preprocessing)
-        let converter = converter
-        let result = try? interpreter.withInput(at: 0) { input in
-            Result { () throws(ImagingError) -> RotatedRect in try converter.convert(image, region: region, into: input) }
-        }
-        guard let result else { throw .inferenceFailed("the model has no input 0") }
-        do { return try result.get() } catch { throw .invalidImage(error.description) }
-    }
-
     /// Runs only the preprocessing step of `detect` on `image` (for the benchmark's breakdown of a detect).
     package func preprocessOnly(_ image: ImageView) {
-        lock.lock()
-        defer { lock.unlock() }
-        _ = try? fillInput(image)
+        _ = try? session.fillOnly(image, region: Self.region(for: image, preprocessing: options.preprocessing))
     }
 
     /// Maps a detection (normalized to the model input) into upright image pixels.

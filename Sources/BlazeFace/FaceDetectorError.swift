@@ -1,4 +1,5 @@
 import BlazeAnchors
+import BlazeModels
 import BlazeRuntime
 import Foundation
 
@@ -43,4 +44,22 @@ extension FaceDetectorError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+}
+
+extension FaceDetectorError {
+    /// The detector's view of a model-session error.
+    init(_ error: ModelSessionError) {
+        switch error {
+        case let .modelNotFound(path):
+            self = .modelNotFound(file: (path as NSString).lastPathComponent,
+                                  searched: [(path as NSString).deletingLastPathComponent])
+        case let .invalidModel(path, error): self = .invalidModel(path: path, error: error)
+        case let .incompatibleModel(path, reason): self = .incompatibleModel(path: path, reason: reason)
+        case let .unknownOutput(name, available):
+            self = .invalidConfiguration("the model has no output \"\(name)\" (its outputs: \(available.joined(separator: ", ")))")
+        case let .invalidOptions(reason): self = .invalidOptions(reason)
+        case let .invalidImage(error): self = .invalidImage(error.description)
+        case let .inferenceFailed(reason): self = .inferenceFailed(reason)
+        }
+    }
 }
