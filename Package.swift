@@ -151,6 +151,10 @@ let package = Package(
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
         .testTarget(
+            name: "BlazeModelsTests",
+            dependencies: ["BlazeModels", "BlazeImaging", "BlazeRuntime", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
         ),
         .testTarget(
