@@ -161,6 +161,6 @@ let package = Package(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeTestSupport"]),
+        .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"]),
     ]
 )

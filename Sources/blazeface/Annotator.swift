@@ -3,7 +3,7 @@ import BlazeImageIO
 
 /// Draws faces onto an upright RGB image: boxes, scores and the six keypoints.
 struct Annotator {
-    var image: DecodedImage  // rgb8, upright
+    var image: ImageBuffer  // rgb8, upright
 
     /// Line width and text scale grow with the image so the drawing stays visible.
     var scale: Int { max(1, min(image.width, image.height) / 300) }
@@ -51,6 +51,27 @@ struct Annotator {
         let top = y0 - t / 2 - height >= 0 ? y0 - t / 2 - height : y1 + t / 2
         fill(x0: x0 - t / 2, y0: top, x1: x0 - t / 2 + width + 2 * glyph, y1: top + height, (0, 0, 0))
         drawText(text, x: x0 - t / 2 + glyph, y: top + glyph, pixel: glyph, color: Self.boxColor)
+    }
+
+    /// Outlines a rotated region: its four edges, the first one (the tensor's top row) in red.
+    mutating func draw(_ region: RotatedRect) {
+        let corners = region.corners
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) else { return }
+        for edge in 0..<4 {
+            let color: (UInt8, UInt8, UInt8) = edge == 0 ? (255, 60, 60) : Self.boxColor
+            drawLine(from: corners[edge], to: corners[(edge + 1) % 4], color)
+        }
+    }
+
+    /// A line of width `scale` from `a` to `b`.
+    mutating func drawLine(from a: Point, to b: Point, _ color: (UInt8, UInt8, UInt8)) {
+        let steps = Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up)) + 1
+        let t = scale
+        for step in 0...steps {
+            let f = Double(step) / Double(steps)
+            let x = Int((a.x + (b.x - a.x) * f).rounded()), y = Int((a.y + (b.y - a.y) * f).rounded())
+            fill(x0: x - t / 2, y0: y - t / 2, x1: x - t / 2 + t, y1: y - t / 2 + t, color)
+        }
     }
 
     mutating func drawText(_ text: String, x: Int, y: Int, pixel: Int, color: (UInt8, UInt8, UInt8)) {
