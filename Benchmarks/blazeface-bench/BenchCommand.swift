@@ -47,6 +47,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
 
+    @Flag(help: "With --detect: also time ImageToTensor on the frame (detector letterbox, 192x192 crops unturned and turned).")
+    var imaging = false
+
     @Flag(help: "Print a per-operator profile of each model.")
     var perOp = false
 
@@ -61,6 +64,7 @@ struct BenchCommand: ParsableCommand {
         guard loads >= 1 else { throw ValidationError("--loads must be at least 1") }
         if detectSize != nil, detect == nil { throw ValidationError("--detect-size needs --detect IMAGE") }
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
+        if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
         if let detectSize, Self.parseSize(detectSize) == nil {
             throw ValidationError("--detect-size must look like 1280x720")
         }
@@ -117,6 +121,14 @@ struct BenchCommand: ParsableCommand {
                                                        iterations: iterations, warmup: warmup, timeLimit: timeLimit))
             }
             if !json { print(TextReport.detectTable(detects)) }
+            if imaging {
+                progress("ImageToTensor on \(frame.width)x\(frame.height) ...")
+                let rows = try ImagingBenchmark.run(frame, iterations: iterations)
+                if !json {
+                    print("\nImageToTensor on \(frame.recipe), \(iterations) conversions each:")
+                    for row in rows { print("  \(row.name): median \(String(format: "%.1f", row.medianUs)) us, fastest \(String(format: "%.1f", row.minUs)) us") }
+                }
+            }
         }
 
         progress(nil)

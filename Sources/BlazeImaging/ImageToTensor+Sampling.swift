@@ -21,7 +21,7 @@ extension ImageToTensor {
     /// A position in 1/32 pixel: rounded half up (`.detector`) or half to even (`.warp`, `cvRound`).
     @inline(__always)
     static func fixedPoint(_ position: Double, roundHalfEven: Bool) -> Int {
-        roundHalfEven ? Int((position * 32).rounded(.toNearestOrEven)) : Int((position * 32 + 0.5).rounded(.down))
+        roundHalfEven ? Self.roundHalfEven(position * 32) : Int((position * 32 + 0.5).rounded(.down))
     }
 
     /// The two taps along one axis of position `fixed` (1/32 pixel): byte offsets (`index · stride`, clamped
@@ -108,34 +108,78 @@ extension ImageToTensor {
         }
     }
 
+    /// `value` rounded half to even (`cvRound`), for |value| < 2^51: adding and removing 1.5 · 2^52 leaves
+    /// the nearest integer under the default rounding mode, without a libm call.
+    @inline(__always)
+    static func roundHalfEven(_ value: Double) -> Int {
+        let magic = 6_755_399_441_055_744.0
+        return Int((value + magic) - magic)
+    }
+
     /// Turned regions: every tensor pixel's position is computed from the frame (no table can express a
-    /// rotation), then sampled like the separable path.
+    /// rotation), then sampled like the separable path. Pixels whose four taps lie inside the image take a
+    /// branch-free path; the others go through `taps` for the border.
     func fillWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
         let (pixelOrigin, du, dv) = Self.addressing(image)
-        let replicate = options.border == .replicate
         let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
+        let geometry = WarpGeometry(start: start, du: du, dv: dv, extentX: image.uprightWidth,
+                                    extentY: image.uprightHeight, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
-        let (c0, c1, c2) = image.pixelFormat.channelOffsets
-        let extentX = image.uprightWidth, extentY = image.uprightHeight
+        let (w, h) = (options.width, options.height)
+        switch image.pixelFormat.channelOffsets {
+        case (0, 1, 2): Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                                  offset: offset, channels: (0, 1, 2))
+        case (2, 1, 0): Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                                  offset: offset, channels: (2, 1, 0))
+        case let c: Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                              offset: offset, channels: c)
+        }
+    }
+
+    /// Where the upright image's pixels are (see `addressing`) and how its border reads.
+    struct WarpGeometry {
+        var start: UnsafePointer<UInt8>
+        var du: Int, dv: Int
+        var extentX: Int, extentY: Int
+        var replicate: Bool
+    }
+
+    /// The per-pixel loop of `fillWarped`, inlined per pixel layout so that the channel offsets are constants.
+    @inline(__always)
+    static func warp(_ output: UnsafeMutablePointer<Float>, width: Int, height: Int, frame: WarpFrame,
+                     geometry g: WarpGeometry, scale: Float, offset: Float, channels c: (Int, Int, Int)) {
+        let lastX = UInt(g.extentX - 1), lastY = UInt(g.extentY - 1)
         var out = output
-        for j in 0..<options.height {
+        for j in 0..<height {
             let rowX = frame.origin.0 + Double(j) * frame.yStep.x
             let rowY = frame.origin.1 + Double(j) * frame.yStep.y
-            for i in 0..<options.width {
-                let fx = Self.fixedPoint(rowX + Double(i) * frame.xStep.x, roundHalfEven: true)
-                let fy = Self.fixedPoint(rowY + Double(i) * frame.xStep.y, roundHalfEven: true)
-                let (x0, x1, wx0, wx1) = Self.taps(fx, extent: extentX, stride: du, replicate: replicate)
-                let (y0, y1, wy0, wy1) = Self.taps(fy, extent: extentY, stride: dv, replicate: replicate)
-                let w00 = Int32(wx0 * wy0), w01 = Int32(wx1 * wy0), w10 = Int32(wx0 * wy1), w11 = Int32(wx1 * wy1)
-                let a = start + y0 + x0, b = start + y0 + x1, d = start + y1 + x0, e = start + y1 + x1
+            for i in 0..<width {
+                let fx = roundHalfEven((rowX + Double(i) * frame.xStep.x) * 32)
+                let fy = roundHalfEven((rowY + Double(i) * frame.xStep.y) * 32)
+                let ax = Int32(truncatingIfNeeded: fx & 31), ay = Int32(truncatingIfNeeded: fy & 31)
+                let a: UnsafePointer<UInt8>, b: UnsafePointer<UInt8>, d: UnsafePointer<UInt8>, e: UnsafePointer<UInt8>
+                let w00: Int32, w01: Int32, w10: Int32, w11: Int32
+                let x0 = fx >> 5, y0 = fy >> 5
+                if UInt(bitPattern: x0) < lastX && UInt(bitPattern: y0) < lastY {
+                    a = g.start + y0 * g.dv + x0 * g.du
+                    b = a + g.du
+                    d = a + g.dv
+                    e = d + g.du
+                    w00 = (32 - ax) &* (32 - ay); w01 = ax &* (32 - ay); w10 = (32 - ax) &* ay; w11 = ax &* ay
+                } else {
+                    let (x0, x1, wx0, wx1) = taps(fx, extent: g.extentX, stride: g.du, replicate: g.replicate)
+                    let (y0, y1, wy0, wy1) = taps(fy, extent: g.extentY, stride: g.dv, replicate: g.replicate)
+                    w00 = Int32(wx0 * wy0); w01 = Int32(wx1 * wy0); w10 = Int32(wx0 * wy1); w11 = Int32(wx1 * wy1)
+                    a = g.start + y0 + x0; b = g.start + y0 + x1; d = g.start + y1 + x0; e = g.start + y1 + x1
+                }
                 @inline(__always)
                 func channel(_ k: Int) -> Float {
                     let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
                     return Float((sum &+ 512) &>> 10) * scale + offset
                 }
-                out[0] = channel(c0)
-                out[1] = channel(c1)
-                out[2] = channel(c2)
+                out[0] = channel(c.0)
+                out[1] = channel(c.1)
+                out[2] = channel(c.2)
                 out += 3
             }
         }
