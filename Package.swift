@@ -110,6 +110,14 @@ let package = Package(
             ]
         ),
 
+        // Counts heap allocations, of the calling thread (the tests) or of every thread (the bench), by
+        // interposing glibc's malloc family in the executable that links it. Package-internal: in no product.
+        // Not ordo-one/malloc-interposer: that package counts the allocations of all threads only (one global
+        // on/off switch, per-thread counters summed on read), while the allocation tests run in parallel in
+        // one process and must count their own thread's; it would also put a 16-byte header on every
+        // allocation of the process and a dynamic library in the bench.
+        .target(name: "CAllocationCounter"),
+
         // The benchmark executable (sources in Benchmarks/).
         .executableTarget(
             name: "blazeface-bench",
@@ -131,8 +139,6 @@ let package = Package(
             dependencies: ["BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
-        // Counts the calling thread's heap allocations (interposes malloc on Linux/glibc).
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),
         .testTarget(
