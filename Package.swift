@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
+        .library(name: "BlazeNPY", targets: ["BlazeNPY"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
         .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
@@ -78,6 +79,8 @@ let package = Package(
             name: "BlazeRuntime",
             dependencies: ["BlazeTFLite", "BlazeKernels", "CBlazeSync"]
         ),
+        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels).
+        .target(name: "BlazeNPY", dependencies: ["BlazeKernels"]),
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
@@ -104,6 +107,7 @@ let package = Package(
             dependencies: [
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeNPY",
                 "BlazeRuntime",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -136,7 +140,7 @@ let package = Package(
         // Shared test helpers: locating models and goldens, comparing tensors.
         .target(
             name: "BlazeTestSupport",
-            dependencies: ["BlazeRuntime"],
+            dependencies: ["BlazeNPY", "BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
@@ -153,6 +157,6 @@ let package = Package(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeTestSupport"]),
+        .testTarget(name: "blazefaceTests", dependencies: ["BlazeNPY", "BlazeTestSupport"]),
     ]
 )

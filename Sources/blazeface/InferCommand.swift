@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlazeNPY
 import BlazeRuntime
 import Foundation
 
