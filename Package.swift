@@ -105,6 +105,7 @@ let package = Package(
         .executableTarget(
             name: "blazeface",
             dependencies: [
+                "BlazeAnchors",
                 "BlazeFace",
                 "BlazeImageIO",
                 "BlazeNPY",
@@ -147,7 +148,7 @@ let package = Package(
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeRuntimeTests",
-            dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeKernels", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
         .testTarget(
@@ -157,6 +158,6 @@ let package = Package(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeNPY", "BlazeTestSupport"]),
+        .testTarget(name: "blazefaceTests", dependencies: ["BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )
