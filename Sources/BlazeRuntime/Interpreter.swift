@@ -60,15 +60,18 @@ public final class Interpreter {
     ///   `InterpreterError` when the model uses something this interpreter does not support.
     public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
         let model: Model
-        do { model = try Model(path: modelPath) } catch { throw .invalidModel(error as! TFLiteError) }
+        do { model = try Model(path: modelPath) } catch { throw .invalidModel(error) }
         try self.init(model: model, options: options)
     }
 
     /// Loads a model from the bytes of a `.tflite` file.
     public convenience init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+        // `Data.withUnsafeBytes` rethrows untyped errors, so the typed error travels out in a `Result`.
+        let loaded = modelData.withUnsafeBytes { bytes in Result { () throws(TFLiteError) in try Model(bytes: bytes) } }
         let model: Model
-        do { model = try modelData.withUnsafeBytes { try Model(bytes: $0) } } catch {
-            throw .invalidModel(error as! TFLiteError)
+        switch loaded {
+        case .success(let value): model = value
+        case .failure(let error): throw .invalidModel(error)
         }
         try self.init(model: model, options: options)
     }
