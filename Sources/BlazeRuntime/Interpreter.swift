@@ -372,10 +372,12 @@ public final class Interpreter {
     }
 
     /// Copies output `index` into `destination`, which must hold exactly the output's element count.
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`;
+    ///   `InterpreterError.invalidOutputDataCount` when `destination` has another size.
     public func copyOutput(at index: Int, into destination: UnsafeMutableBufferPointer<Float>) throws(InterpreterError) {
         let info = try output(at: index)
         guard destination.count == info.elementCount else {
-            throw .invalidDataCount(index: index, expected: info.byteCount, actual: destination.count * 4)
+            throw .invalidOutputDataCount(index: index, expected: info.byteCount, actual: destination.count * 4)
         }
         if let base = destination.baseAddress { base.update(from: outputPointers[index], count: info.elementCount) }
     }

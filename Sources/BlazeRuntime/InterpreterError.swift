@@ -30,8 +30,10 @@ public enum InterpreterError: Error, Equatable, Sendable {
     case tooMuchWork(multiplyAccumulates: Int, limit: Int)
     /// An input or output index passed to the interpreter is out of range.
     case invalidTensorIndex(index: Int, maxIndex: Int)
-    /// Data copied into an input has the wrong size.
+    /// Data copied into input `index` has the wrong size (bytes).
     case invalidDataCount(index: Int, expected: Int, actual: Int)
+    /// The destination output `index` is copied into has the wrong size (bytes).
+    case invalidOutputDataCount(index: Int, expected: Int, actual: Int)
     /// The model has no operators or no inputs/outputs in its main subgraph.
     case emptyGraph(reason: String)
     /// Options are out of range (for example a thread count below 1).
@@ -67,6 +69,8 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
             return "tensor index \(index) is out of range (maximum \(maxIndex))"
         case let .invalidDataCount(index, expected, actual):
             return "input \(index) needs \(expected) bytes, got \(actual)"
+        case let .invalidOutputDataCount(index, expected, actual):
+            return "output \(index) has \(expected) bytes, the destination holds \(actual)"
         case let .emptyGraph(reason):
             return "the model cannot run: \(reason)"
         case let .invalidOptions(reason):

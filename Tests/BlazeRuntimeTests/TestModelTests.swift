@@ -187,11 +187,14 @@ struct TestModelTests {
         }
         #expect(throws: Never.self) { try interpreter.copy(Data(count: 200), toInputAt: 0) }
         var small = [Float](repeating: 0, count: 26)
-        #expect(throws: InterpreterError.invalidDataCount(index: 0, expected: 108, actual: 104)) {
+        // The output is 1x3x3x3 floats: 108 bytes. Its error says "output", not "input".
+        #expect(throws: InterpreterError.invalidOutputDataCount(index: 0, expected: 108, actual: 104)) {
             try small.withUnsafeMutableBufferPointer { try interpreter.copyOutput(at: 0, into: $0) }
         }
         let error = InterpreterError.invalidDataCount(index: 0, expected: 200, actual: 12)
         #expect(error.description == "input 0 needs 200 bytes, got 12")
+        let outputError = InterpreterError.invalidOutputDataCount(index: 0, expected: 108, actual: 104)
+        #expect(outputError.description == "output 0 has 108 bytes, the destination holds 104")
     }
 
     @Test("threadCount 0, negative or above the maximum is invalidOptions",
