@@ -34,6 +34,10 @@ public enum InterpreterError: Error, Equatable, Sendable {
     case invalidDataCount(index: Int, expected: Int, actual: Int)
     /// The destination output `index` is copied into has the wrong size (bytes).
     case invalidOutputDataCount(index: Int, expected: Int, actual: Int)
+    /// No input tensor has this name; `available` lists the inputs' names, in order.
+    case unknownInputName(String, available: [String])
+    /// No output tensor has this name; `available` lists the outputs' names, in order.
+    case unknownOutputName(String, available: [String])
     /// The model has no operators or no inputs/outputs in its main subgraph.
     case emptyGraph(reason: String)
     /// Options are out of range (for example a thread count below 1).
@@ -71,6 +75,10 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
             return "input \(index) needs \(expected) bytes, got \(actual)"
         case let .invalidOutputDataCount(index, expected, actual):
             return "output \(index) has \(expected) bytes, the destination holds \(actual)"
+        case let .unknownInputName(name, available):
+            return "the model has no input named '\(name)'; its inputs are \(Self.list(available))"
+        case let .unknownOutputName(name, available):
+            return "the model has no output named '\(name)'; its outputs are \(Self.list(available))"
         case let .emptyGraph(reason):
             return "the model cannot run: \(reason)"
         case let .invalidOptions(reason):
@@ -79,4 +87,9 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+
+    /// Names quoted and separated by commas.
+    private static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
 }
