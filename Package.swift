@@ -29,8 +29,10 @@ let x86FeatureFlags: [String] = ["+avx2", "+fma", "+f16c"].flatMap {
 }
 /// The platforms whose x86-64 builds get the AVX2/FMA module. Elsewhere (iOS, Android, ...) BlazeKernelsFMA is
 /// compiled without the flags or `BLAZE_KERNELS_FMA`, reports so (`Microkernels.isAVX2FMABuild`), and is never
-/// selected. SwiftPM has no architecture condition, hence the warnings above on arm64.
-let fmaPlatforms: [Platform] = [.linux, .macOS, .windows]
+/// selected. SwiftPM has no architecture condition, hence the warnings above on arm64. Windows is not claimed:
+/// the worker pool runs on POSIX threads, and no CI builds there (its atomic words are 64-bit everywhere, so
+/// a Windows thread starter is what a port would add).
+let fmaPlatforms: [Platform] = [.linux, .macOS]
 let fmaKernelSettings: [SwiftSetting] = [
     .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
     .unsafeFlags(x86FeatureFlags, .when(platforms: fmaPlatforms)),
@@ -49,6 +51,7 @@ let package = Package(
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
+        .library(name: "BlazeNPY", targets: ["BlazeNPY"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
         .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
@@ -80,6 +83,8 @@ let package = Package(
             name: "BlazeRuntime",
             dependencies: ["BlazeTFLite", "BlazeKernels", "CBlazeSync"]
         ),
+        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels).
+        .target(name: "BlazeNPY", dependencies: ["BlazeKernels"]),
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
@@ -111,13 +116,23 @@ let package = Package(
         .executableTarget(
             name: "blazeface",
             dependencies: [
+                "BlazeAnchors",
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeNPY",
                 "BlazeRuntime",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Counts heap allocations, of the calling thread (the tests) or of every thread (the bench), by
+        // interposing glibc's malloc family in the executable that links it. Package-internal: in no product.
+        // Not ordo-one/malloc-interposer: that package counts the allocations of all threads only (one global
+        // on/off switch, per-thread counters summed on read), while the allocation tests run in parallel in
+        // one process and must count their own thread's; it would also put a 16-byte header on every
+        // allocation of the process and a dynamic library in the bench.
+        .target(name: "CAllocationCounter"),
 
         // The benchmark executable (sources in Benchmarks/).
         .executableTarget(
@@ -137,16 +152,14 @@ let package = Package(
         // Shared test helpers: locating models and goldens, comparing tensors.
         .target(
             name: "BlazeTestSupport",
-            dependencies: ["BlazeRuntime"],
+            dependencies: ["BlazeNPY", "BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
-        // Counts the calling thread's heap allocations (interposes malloc on Linux/glibc).
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeRuntimeTests",
-            dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeKernels", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
@@ -161,6 +174,6 @@ let package = Package(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"]),
+        .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )

@@ -61,7 +61,7 @@ enum DetectBenchmark {
         let detector = try FaceDetector(modelPath: model.path, configuration: detectorModel.configuration,
                                         options: .init(threadCount: threads))
         let bare = try Interpreter(modelPath: model.path, options: .init(threadCount: threads))
-        try bare.withInput(at: 0) { input in
+        bare.withInput(at: 0) { input in
             for i in 0..<input.count { input[i] = patternValue(i) }
         }
         let detectTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
@@ -79,7 +79,7 @@ enum DetectBenchmark {
             var warm = 0
             while warm < warmup, !warmupLimit.passed {
                 try detector.detect(view, into: &faces)
-                try bare.invoke()
+                bare.invoke()
                 warm += 1
             }
             let limit = Deadline(seconds: timeLimit)
@@ -96,7 +96,7 @@ enum DetectBenchmark {
                 blaze_allocation_counting_begin_all_threads()
                 for i in done..<end {
                     let start = nowNanoseconds()
-                    try bare.invoke()
+                    bare.invoke()
                     invokeTimes[i] = nowNanoseconds() &- start
                 }
                 invokeAllocations += blaze_allocation_counting_end_all_threads()

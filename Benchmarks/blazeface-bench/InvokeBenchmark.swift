@@ -47,7 +47,7 @@ enum InvokeBenchmark {
         }
         let interpreter = kept!
         for index in interpreter.inputs.indices {
-            try interpreter.withInput(at: index) { input in
+            interpreter.withInput(at: index) { input in
                 for i in 0..<input.count { input[i] = patternValue(i) }
             }
         }
@@ -55,7 +55,7 @@ enum InvokeBenchmark {
         let warmupLimit = Deadline(seconds: timeLimit.map { $0 / 4 })
         var warm = 0
         while warm < warmup, !warmupLimit.passed {
-            try interpreter.invoke()
+            interpreter.invoke()
             warm += 1
         }
 
@@ -65,7 +65,7 @@ enum InvokeBenchmark {
         blaze_allocation_counting_begin_all_threads()
         while runs < iterations {
             let start = nowNanoseconds()
-            try interpreter.invoke()
+            interpreter.invoke()
             let end = nowNanoseconds()
             times[runs] = end &- start
             runs += 1

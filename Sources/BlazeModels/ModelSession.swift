@@ -99,8 +99,7 @@ public final class ModelSession: @unchecked Sendable {
         // The outputs live in the interpreter's arena, at fixed addresses for its whole life.
         outputBuffers = .allocate(capacity: interpreter.outputs.count)
         for index in interpreter.outputs.indices {
-            let buffer = try? interpreter.withOutput(at: index) { $0 }
-            outputBuffers[index] = buffer ?? UnsafeBufferPointer(start: nil, count: 0)
+            outputBuffers[index] = interpreter.withOutput(at: index) { $0 }
         }
     }
 
@@ -128,7 +127,7 @@ public final class ModelSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let footprint = try fill(image, region: region)
-        interpreter.invokeUnchecked()
+        interpreter.invoke()
         let outputs = Outputs(buffers: UnsafeBufferPointer(outputBuffers))
         return try body(outputs, footprint)
     }
@@ -143,18 +142,12 @@ public final class ModelSession: @unchecked Sendable {
     /// The caller holds the lock.
     private func fill(_ image: ImageView, region: RotatedRect?) throws(ModelSessionError) -> RotatedRect {
         let converter = converter
-        let result = try? interpreter.withInput(at: 0) { input in
-            Result { () throws(ImagingError) -> RotatedRect in try converter.convert(image, region: region, into: input) }
+        do {
+            return try interpreter.withInput(at: 0) { input throws(ImagingError) in
+                try converter.convert(image, region: region, into: input)
+            }
+        } catch {
+            throw .invalidImage(error)
         }
-        guard let result else { throw .inferenceFailed("the model has no input 0") }
-        do { return try result.get() } catch { throw .invalidImage(error) }
-    }
-}
-
-extension Interpreter {
-    /// `invoke()`, whose errors cannot happen once the interpreter exists.
-    @inline(__always)
-    func invokeUnchecked() {
-        try? invoke()
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// ```swift
 /// let interpreter = try Interpreter(modelPath: "Models/face_detection_short_range.tflite")
 /// try interpreter.copy(pixels, toInputAt: 0)          // 1x128x128x3 floats in [-1, 1]
-/// try interpreter.invoke()
-/// let scores = try interpreter.outputArray(at: 1)     // 896 logits
+/// interpreter.invoke()
+/// let scores = try interpreter.outputArray(named: "classificators")  // 896 logits
 /// ```
 ///
 /// Thread safety: an interpreter is not thread-safe (its arena is reused by every `invoke()`); use one
@@ -60,15 +60,18 @@ public final class Interpreter {
     ///   `InterpreterError` when the model uses something this interpreter does not support.
     public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
         let model: Model
-        do { model = try Model(path: modelPath) } catch { throw .invalidModel(error as! TFLiteError) }
+        do { model = try Model(path: modelPath) } catch { throw .invalidModel(error) }
         try self.init(model: model, options: options)
     }
 
     /// Loads a model from the bytes of a `.tflite` file.
     public convenience init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+        // `Data.withUnsafeBytes` rethrows untyped errors, so the typed error travels out in a `Result`.
+        let loaded = modelData.withUnsafeBytes { bytes in Result { () throws(TFLiteError) in try Model(bytes: bytes) } }
         let model: Model
-        do { model = try modelData.withUnsafeBytes { try Model(bytes: $0) } } catch {
-            throw .invalidModel(error as! TFLiteError)
+        switch loaded {
+        case .success(let value): model = value
+        case .failure(let error): throw .invalidModel(error)
         }
         try self.init(model: model, options: options)
     }
@@ -215,8 +218,9 @@ public final class Interpreter {
 
     // MARK: - Running
 
-    /// Runs the model on the current inputs. Performs no heap allocation.
-    public func invoke() throws(InterpreterError) {
+    /// Runs the model on the current inputs. Performs no heap allocation and cannot fail: every check was
+    /// made when the interpreter was created.
+    public func invoke() {
         // Index loop over the buffer: a `for step in steps` iterator allocates in unoptimized builds.
         steps.withUnsafeBufferPointer { buffer in
             guard let pool else {
@@ -316,25 +320,46 @@ public final class Interpreter {
     // MARK: - Inputs
 
     /// Name, shape and type of input `index`.
+    /// - Throws: `InterpreterError.invalidTensorIndex` unless `0 <= index < inputs.count`.
     public func input(at index: Int) throws(InterpreterError) -> TensorInfo {
         guard inputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: inputs.count - 1) }
         return inputs[index]
     }
 
-    /// Name, shape and type of output `index`.
-    public func output(at index: Int) throws(InterpreterError) -> TensorInfo {
-        guard outputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: outputs.count - 1) }
-        return outputs[index]
+    /// The index of the first input whose tensor is called `name` in the model (as `blazeface inspect`
+    /// lists them).
+    /// - Throws: `InterpreterError.unknownInputName`, naming the inputs there are.
+    public func inputIndex(named name: String) throws(InterpreterError) -> Int {
+        guard let index = inputs.firstIndex(where: { $0.name == name }) else {
+            throw .unknownInputName(name, available: inputs.map(\.name))
+        }
+        return index
+    }
+
+    /// Name, shape and type of the first input whose tensor is called `name` in the model.
+    /// - Throws: `InterpreterError.unknownInputName`, naming the inputs there are.
+    public func input(named name: String) throws(InterpreterError) -> TensorInfo {
+        inputs[try inputIndex(named: name)]
     }
 
     /// Gives `body` the memory of input `index` to fill in place (float32, the input's shape, C order).
-    public func withInput<R>(at index: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) throws -> R {
-        let info = try input(at: index)
-        return try body(UnsafeMutableBufferPointer(start: inputPointers[index], count: info.elementCount))
+    ///
+    /// Errors are `body`'s own, passed through untouched and typed: a body that throws nothing makes this
+    /// call throw nothing. That leaves no room for an interpreter error in the same call, so `index` must be
+    /// valid, as for an array subscript (a bad one stops the program). An index from outside the program is
+    /// checked first with `input(at:)`, and a name is resolved (once, not per frame) with
+    /// `inputIndex(named:)`; both throw `InterpreterError`.
+    /// - Precondition: `0 <= index < inputs.count`.
+    public func withInput<R, E: Error>(
+        at index: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws(E) -> R
+    ) throws(E) -> R {
+        precondition(inputs.indices.contains(index), "input index \(index) out of range 0..<\(inputs.count)")
+        return try body(UnsafeMutableBufferPointer(start: inputPointers[index], count: inputs[index].elementCount))
     }
 
     /// Copies float32 values into input `index`.
-    /// - Throws: `InterpreterError.invalidDataCount` unless `values` has exactly the input's element count.
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`; `InterpreterError.invalidDataCount`
+    ///   unless `values` has exactly the input's element count.
     public func copy(_ values: UnsafeBufferPointer<Float>, toInputAt index: Int) throws(InterpreterError) {
         let info = try input(at: index)
         guard values.count == info.elementCount else {
@@ -362,24 +387,64 @@ public final class Interpreter {
 
     // MARK: - Outputs
 
-    /// Gives `body` the memory of output `index`, valid until the next `invoke()`.
-    public func withOutput<R>(at index: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) throws -> R {
-        let info = try output(at: index)
-        return try body(UnsafeBufferPointer(start: outputPointers[index], count: info.elementCount))
+    /// Name, shape and type of output `index`.
+    /// - Throws: `InterpreterError.invalidTensorIndex` unless `0 <= index < outputs.count`.
+    public func output(at index: Int) throws(InterpreterError) -> TensorInfo {
+        guard outputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: outputs.count - 1) }
+        return outputs[index]
+    }
+
+    /// The index of the first output whose tensor is called `name` in the model (as `blazeface inspect`
+    /// lists them), for example `"classificators"` in the BlazeFace detectors.
+    /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
+    public func outputIndex(named name: String) throws(InterpreterError) -> Int {
+        guard let index = outputs.firstIndex(where: { $0.name == name }) else {
+            throw .unknownOutputName(name, available: outputs.map(\.name))
+        }
+        return index
+    }
+
+    /// Name, shape and type of the first output whose tensor is called `name` in the model.
+    /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
+    public func output(named name: String) throws(InterpreterError) -> TensorInfo {
+        outputs[try outputIndex(named: name)]
+    }
+
+    /// Gives `body` the memory of output `index` (float32, the output's shape, C order), valid until the next
+    /// `invoke()`.
+    ///
+    /// As with `withInput(at:_:)`, errors are `body`'s own, passed through untouched and typed, and `index`
+    /// must be valid; check one from outside with `output(at:)`, resolve a name once with
+    /// `outputIndex(named:)`.
+    /// - Precondition: `0 <= index < outputs.count`.
+    public func withOutput<R, E: Error>(
+        at index: Int, _ body: (UnsafeBufferPointer<Float>) throws(E) -> R
+    ) throws(E) -> R {
+        precondition(outputs.indices.contains(index), "output index \(index) out of range 0..<\(outputs.count)")
+        return try body(UnsafeBufferPointer(start: outputPointers[index], count: outputs[index].elementCount))
     }
 
     /// Copies output `index` into `destination`, which must hold exactly the output's element count.
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`;
+    ///   `InterpreterError.invalidOutputDataCount` when `destination` has another size.
     public func copyOutput(at index: Int, into destination: UnsafeMutableBufferPointer<Float>) throws(InterpreterError) {
         let info = try output(at: index)
         guard destination.count == info.elementCount else {
-            throw .invalidDataCount(index: index, expected: info.byteCount, actual: destination.count * 4)
+            throw .invalidOutputDataCount(index: index, expected: info.byteCount, actual: destination.count * 4)
         }
         if let base = destination.baseAddress { base.update(from: outputPointers[index], count: info.elementCount) }
     }
 
     /// A copy of output `index` as an array (allocates; use `withOutput` or `copyOutput` per frame).
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`.
     public func outputArray(at index: Int) throws(InterpreterError) -> [Float] {
         let info = try output(at: index)
         return Array(UnsafeBufferPointer(start: outputPointers[index], count: info.elementCount))
+    }
+
+    /// A copy of the first output whose tensor is called `name` (allocates).
+    /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
+    public func outputArray(named name: String) throws(InterpreterError) -> [Float] {
+        try outputArray(at: try outputIndex(named: name))
     }
 }

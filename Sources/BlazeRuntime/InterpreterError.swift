@@ -30,8 +30,14 @@ public enum InterpreterError: Error, Equatable, Sendable {
     case tooMuchWork(multiplyAccumulates: Int, limit: Int)
     /// An input or output index passed to the interpreter is out of range.
     case invalidTensorIndex(index: Int, maxIndex: Int)
-    /// Data copied into an input has the wrong size.
+    /// Data copied into input `index` has the wrong size (bytes).
     case invalidDataCount(index: Int, expected: Int, actual: Int)
+    /// The destination output `index` is copied into has the wrong size (bytes).
+    case invalidOutputDataCount(index: Int, expected: Int, actual: Int)
+    /// No input tensor has this name; `available` lists the inputs' names, in order.
+    case unknownInputName(String, available: [String])
+    /// No output tensor has this name; `available` lists the outputs' names, in order.
+    case unknownOutputName(String, available: [String])
     /// The model has no operators or no inputs/outputs in its main subgraph.
     case emptyGraph(reason: String)
     /// Options are out of range (for example a thread count below 1).
@@ -67,6 +73,12 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
             return "tensor index \(index) is out of range (maximum \(maxIndex))"
         case let .invalidDataCount(index, expected, actual):
             return "input \(index) needs \(expected) bytes, got \(actual)"
+        case let .invalidOutputDataCount(index, expected, actual):
+            return "output \(index) has \(expected) bytes, the destination holds \(actual)"
+        case let .unknownInputName(name, available):
+            return "the model has no input named '\(name)'; its inputs are \(Self.list(available))"
+        case let .unknownOutputName(name, available):
+            return "the model has no output named '\(name)'; its outputs are \(Self.list(available))"
         case let .emptyGraph(reason):
             return "the model cannot run: \(reason)"
         case let .invalidOptions(reason):
@@ -75,4 +87,9 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+
+    /// Names quoted and separated by commas.
+    private static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
 }

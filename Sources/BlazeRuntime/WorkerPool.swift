@@ -42,6 +42,23 @@ package final class WorkerPool: @unchecked Sendable {
     /// The most chunks one job may have.
     package static let maximumParts = 0xFFFF
 
+    /// The last generation: generations run from 1 to `2^31 - 1` and wrap (0 is a pool's state at creation).
+    package static let lastGeneration = (1 << 31) - 1
+
+    /// A thread's claim word, `generation << 32 | front << 16 | back`, computed in 64 bits so that it is the
+    /// same on every platform (`Int` and C's `long` have 32 bits on some).
+    /// - Precondition: `1 <= generation <= lastGeneration` (or 0), `0 <= front, back <= maximumParts`.
+    @inline(__always)
+    package static func claimWord(generation: Int, front: Int, back: Int) -> Int64 {
+        Int64(generation) << 32 | Int64(front) << 16 | Int64(back)
+    }
+
+    /// The fields of a claim word made by `claimWord(generation:front:back:)`.
+    @inline(__always)
+    package static func claimFields(_ word: Int64) -> (generation: Int, front: Int, back: Int) {
+        (Int(word >> 32), Int((word >> 16) & 0xFFFF), Int(word & 0xFFFF))
+    }
+
     private let shared: Shared
     private var threads: [pthread_t] = []
 
@@ -140,29 +157,29 @@ extension WorkerPool {
     /// cache line of its own), only touched through `CBlazeSync`'s atomics.
     final class Shared: @unchecked Sendable {
         private let threadCount: Int
-        private let words: UnsafeMutablePointer<CLong>
+        private let words: UnsafeMutablePointer<Int64>
         /// Words per cache line.
         private static let line = 8
         /// Chunks finished in the current generation (each thread adds its count once it has claimed all it
         /// could).
-        private var done: UnsafeMutablePointer<CLong> { words }
+        private var done: UnsafeMutablePointer<Int64> { words }
         /// Workers asleep (or about to sleep) on the condition variable.
-        private var sleepers: UnsafeMutablePointer<CLong> { words + Shared.line }
+        private var sleepers: UnsafeMutablePointer<Int64> { words + Shared.line }
         /// The job, its context, its chunk count and the shutdown flag: written by the caller before it
         /// publishes a generation (and only after every chunk of the previous one has finished); read by
         /// workers after they see it. Values read while a newer generation is being published are
         /// discarded: the claim that would use them fails.
-        private var jobWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line }
-        private var contextWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 1 }
-        private var partsWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 2 }
-        private var shutdownWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 3 }
+        private var jobWord: UnsafeMutablePointer<Int64> { words + 2 * Shared.line }
+        private var contextWord: UnsafeMutablePointer<Int64> { words + 2 * Shared.line + 1 }
+        private var partsWord: UnsafeMutablePointer<Int64> { words + 2 * Shared.line + 2 }
+        private var shutdownWord: UnsafeMutablePointer<Int64> { words + 2 * Shared.line + 3 }
         /// Which worker index the next thread to start takes (1, 2, ...).
-        private var nextWorkerWord: UnsafeMutablePointer<CLong> { words + 2 * Shared.line + 4 }
+        private var nextWorkerWord: UnsafeMutablePointer<Int64> { words + 2 * Shared.line + 4 }
         /// Thread `t`'s claim word, `generation << 32 | front << 16 | back`: the chunks `front ..< back` of
         /// its range not yet claimed. Its owner claims `front` (front + 1), others steal `back - 1`
         /// (back - 1), each by a compare-and-swap that fails once the generation has moved on. Workers watch
         /// the generation of their own word.
-        private func claim(_ thread: Int) -> UnsafeMutablePointer<CLong> { words + (3 + thread) * Shared.line }
+        private func claim(_ thread: Int) -> UnsafeMutablePointer<Int64> { words + (3 + thread) * Shared.line }
 
         /// The caller's generation counter (only the caller writes generations).
         private var generation = 0
@@ -171,15 +188,12 @@ extension WorkerPool {
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
         private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-        private static let fieldMask = 0xFFFF
-        /// Generations run from 1 to 2^31 - 1 and wrap (0 is the state at creation).
-        private static let lastGeneration = (1 << 31) - 1
 
         init(threadCount: Int) {
             self.threadCount = threadCount
             let count = (3 + threadCount) * Shared.line
-            words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<CLong>.stride, alignment: 64)
-                .bindMemory(to: CLong.self, capacity: count)
+            words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int64>.stride, alignment: 64)
+                .bindMemory(to: Int64.self, capacity: count)
             words.initialize(repeating: 0, count: count)
             words[2 * Shared.line + 4] = 1  // `nextWorkerWord`: the workers are threads 1, 2, ...
             mutex = .allocate(capacity: 1)
@@ -201,17 +215,17 @@ extension WorkerPool {
         /// Announces a job to the workers, wakes those that sleep, and returns its generation.
         func publish(job: Job?, context: UnsafeMutableRawPointer?, parts: Int, threadStarts: UnsafePointer<Int>?) -> Int {
             let jobBits = job.map { unsafeBitCast($0, to: Int.self) } ?? 0
-            blaze_atomic_store_relaxed(jobWord, CLong(jobBits))
-            blaze_atomic_store_relaxed(contextWord, CLong(Int(bitPattern: context)))
-            blaze_atomic_store_relaxed(partsWord, CLong(parts))
+            blaze_atomic_store_relaxed(jobWord, Int64(jobBits))
+            blaze_atomic_store_relaxed(contextWord, Int64(Int(bitPattern: context)))
+            blaze_atomic_store_relaxed(partsWord, Int64(parts))
             blaze_atomic_store_relaxed(done, 0)
-            generation = generation == Shared.lastGeneration ? 1 : generation + 1
+            generation = generation == WorkerPool.lastGeneration ? 1 : generation + 1
             // The caller's word first: a worker that sees its own word's new generation finds every lower
             // thread's word published too.
             for thread in 0..<threadCount {
                 let front = threadStarts.map { $0[thread] } ?? parts * thread / threadCount
                 let back = threadStarts.map { $0[thread + 1] } ?? parts * (thread + 1) / threadCount
-                blaze_atomic_store(claim(thread), CLong(generation << 32 | front << 16 | back))
+                blaze_atomic_store(claim(thread), WorkerPool.claimWord(generation: generation, front: front, back: back))
             }
             // A worker counts itself as a sleeper before it checks its word a last time, under the mutex;
             // both sides use sequentially consistent operations, so either it sees the new generation or
@@ -235,10 +249,9 @@ extension WorkerPool {
                 let word = claim(victim)
                 let own = k == 0
                 while true {
-                    let old = Int(blaze_atomic_load_acquire(word))
-                    guard old >> 32 == generation else { break }
-                    let front = (old >> 16) & Shared.fieldMask, back = old & Shared.fieldMask
-                    guard front < back else { break }
+                    let old = blaze_atomic_load_acquire(word)
+                    let (oldGeneration, front, back) = WorkerPool.claimFields(old)
+                    guard oldGeneration == generation, front < back else { break }
                     // Read before the claim: a successful claim proves these belong to `generation` (its
                     // chunks are not all finished, so the caller has not moved on).
                     let jobBits = Int(blaze_atomic_load_relaxed(jobWord))
@@ -246,13 +259,13 @@ extension WorkerPool {
                     let parts = Int(blaze_atomic_load_relaxed(partsWord))
                     guard jobBits != 0 else { break }
                     let claimed = own ? old + (1 << 16) : old - 1
-                    guard blaze_atomic_compare_exchange(word, CLong(old), CLong(claimed)) != 0 else { continue }
+                    guard blaze_atomic_compare_exchange(word, old, claimed) != 0 else { continue }
                     let job = unsafeBitCast(jobBits, to: Job.self)
                     job(context, own ? front : back - 1, parts)
                     finished += 1
                 }
             }
-            if finished > 0 { blaze_atomic_fetch_add(done, CLong(finished)) }
+            if finished > 0 { blaze_atomic_fetch_add(done, Int64(finished)) }
         }
 
         /// Spins until all `parts` chunks of the current job have finished, yielding the processor after a
@@ -286,7 +299,7 @@ extension WorkerPool {
             var seen = 0
             while true {
                 var spins = 0
-                var current = Int(blaze_atomic_load_acquire(word)) >> 32
+                var current = WorkerPool.claimFields(blaze_atomic_load_acquire(word)).generation
                 while current == seen {
                     if spins < WorkerPool.spinIterations {
                         blaze_cpu_relax()
@@ -294,14 +307,14 @@ extension WorkerPool {
                     } else {
                         pthread_mutex_lock(mutex)
                         blaze_atomic_fetch_add(sleepers, 1)
-                        while Int(blaze_atomic_load(word)) >> 32 == seen {
+                        while WorkerPool.claimFields(blaze_atomic_load(word)).generation == seen {
                             pthread_cond_wait(condition, mutex)
                         }
                         blaze_atomic_fetch_add(sleepers, -1)
                         pthread_mutex_unlock(mutex)
                         spins = 0
                     }
-                    current = Int(blaze_atomic_load_acquire(word)) >> 32
+                    current = WorkerPool.claimFields(blaze_atomic_load_acquire(word)).generation
                 }
                 seen = current
                 if blaze_atomic_load(shutdownWord) != 0 { return }

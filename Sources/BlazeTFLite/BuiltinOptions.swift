@@ -113,7 +113,7 @@ enum BuiltinOptionsType {
 }
 
 extension FlatBufferReader {
-    private func padding(_ t: Table?, _ id: Int) throws -> PaddingType {
+    private func padding(_ t: Table?, _ id: Int) throws(TFLiteError) -> PaddingType {
         guard let t else { return .same }
         let raw: Int8 = try field(t, id, "padding", default: 0)
         guard let p = PaddingType(rawValue: raw) else {
@@ -122,24 +122,24 @@ extension FlatBufferReader {
         return p
     }
 
-    private func int(_ t: Table?, _ id: Int, _ name: String, _ value: Int32) throws -> Int {
+    private func int(_ t: Table?, _ id: Int, _ name: String, _ value: Int32) throws(TFLiteError) -> Int {
         guard let t else { return Int(value) }
         return Int(try field(t, id, name, default: value))
     }
 
-    private func activation(_ t: Table?, _ id: Int) throws -> ActivationFunction {
+    private func activation(_ t: Table?, _ id: Int) throws(TFLiteError) -> ActivationFunction {
         guard let t else { return .none }
         return ActivationFunction(rawValue: try field(t, id, "fused_activation_function", default: Int8(0)))
     }
 
-    private func bool(_ t: Table?, _ id: Int, _ name: String) throws -> Bool {
+    private func bool(_ t: Table?, _ id: Int, _ name: String) throws(TFLiteError) -> Bool {
         guard let t else { return false }
         return try field(t, id, name, default: false)
     }
 
     /// Decodes the options table of `type` (a `BuiltinOptions` union member index). A union type with no
     /// table is read as the table with every field at its default.
-    func builtinOptions(type: UInt8, table t: Table?) throws -> BuiltinOptions {
+    func builtinOptions(type: UInt8, table t: Table?) throws(TFLiteError) -> BuiltinOptions {
         switch type {
         case 0:
             return .none

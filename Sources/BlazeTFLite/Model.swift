@@ -25,21 +25,23 @@ public final class Model: Sendable {
     /// Reads and verifies the model file at `path`.
     /// - Throws: `TFLiteError.cannotOpen` if the file cannot be read or exceeds `maximumFileSize`;
     ///   another `TFLiteError` if its contents are malformed.
-    public convenience init(path: String, maximumFileSize: Int = Model.defaultMaximumFileSize) throws {
+    public convenience init(path: String, maximumFileSize: Int = Model.defaultMaximumFileSize) throws(TFLiteError) {
         try self.init(storage: ModelStorage(path: path, maximumSize: maximumFileSize))
     }
 
     /// Verifies a model held in memory; the bytes are copied once into aligned storage.
-    public convenience init(bytes: UnsafeRawBufferPointer) throws {
+    /// - Throws: `TFLiteError` naming the malformed field and its byte offset.
+    public convenience init(bytes: UnsafeRawBufferPointer) throws(TFLiteError) {
         try self.init(storage: ModelStorage(copying: bytes))
     }
 
     /// Verifies a model held in an array of bytes.
-    public convenience init(bytes: [UInt8]) throws {
+    /// - Throws: `TFLiteError` naming the malformed field and its byte offset.
+    public convenience init(bytes: [UInt8]) throws(TFLiteError) {
         try self.init(storage: bytes.withUnsafeBytes { ModelStorage(copying: $0) })
     }
 
-    init(storage: ModelStorage) throws {
+    init(storage: ModelStorage) throws(TFLiteError) {
         self.storage = storage
         let parsed = try ModelParser(FlatBufferReader(bytes: storage.bytes)).parse()
         version = parsed.version

@@ -19,7 +19,7 @@ struct ModelParser {
         var description: String?
     }
 
-    func parse() throws -> Parsed {
+    func parse() throws(TFLiteError) -> Parsed {
         guard r.size >= 8 else { throw TFLiteError.fileTooSmall(size: r.size) }
         let identifier = (4..<8).map { r.load(UInt8.self, at: $0) }
         guard identifier == Array("TFL3".utf8) else {
@@ -39,14 +39,16 @@ struct ModelParser {
         guard let subgraphTables = try r.tables(model, 2, "subgraphs"), !subgraphTables.isEmpty else {
             throw TFLiteError.missingField(path: "model.subgraphs")
         }
-        let subgraphs = try subgraphTables.map { try subgraph($0, operatorCodes: codes.count, buffers: buffers.count) }
+        let subgraphs = try subgraphTables.map { (table) throws(TFLiteError) in
+            try subgraph(table, operatorCodes: codes.count, buffers: buffers.count)
+        }
         return Parsed(version: version, operatorCodes: codes, subgraphs: subgraphs, buffers: buffers,
                       metadata: metadata, description: description)
     }
 
     // MARK: Tables
 
-    func operatorCode(_ t: FlatBufferReader.Table) throws -> OperatorCode {
+    func operatorCode(_ t: FlatBufferReader.Table) throws(TFLiteError) -> OperatorCode {
         let deprecated: Int8 = try r.field(t, 0, "deprecated_builtin_code", default: 0)
         let custom = try r.string(t, 1, "custom_code")
         let version: Int32 = try r.field(t, 2, "version", default: 1)
@@ -56,7 +58,7 @@ struct ModelParser {
                             customCode: custom, version: Int(version))
     }
 
-    func buffer(_ t: FlatBufferReader.Table) throws -> Buffer {
+    func buffer(_ t: FlatBufferReader.Table) throws(TFLiteError) -> Buffer {
         if let range = try r.byteRange(t, 0, "data"), !range.isEmpty { return Buffer(range: range) }
         // Files over 2 GiB keep buffers outside the flatbuffer: an absolute offset and a size.
         let offset: UInt64 = try r.field(t, 1, "offset", default: 0)
@@ -69,15 +71,15 @@ struct ModelParser {
         return Buffer(range: Int(offset)..<Int(offset + size))
     }
 
-    func metadataEntry(_ t: FlatBufferReader.Table) throws -> Metadata {
+    func metadataEntry(_ t: FlatBufferReader.Table) throws(TFLiteError) -> Metadata {
         Metadata(name: try r.string(t, 0, "name"), buffer: Int(try r.field(t, 1, "buffer", default: UInt32(0))))
     }
 
-    func subgraph(_ t: FlatBufferReader.Table, operatorCodes: Int, buffers: Int) throws -> SubGraph {
-        let tensors = try (r.tables(t, 0, "tensors") ?? []).enumerated().map { i, table in
+    func subgraph(_ t: FlatBufferReader.Table, operatorCodes: Int, buffers: Int) throws(TFLiteError) -> SubGraph {
+        let tensors = try (r.tables(t, 0, "tensors") ?? []).enumerated().map { (i, table) throws(TFLiteError) in
             try tensor(table, index: i, buffers: buffers)
         }
-        func checkTensorIndices(_ indices: [Int], _ path: String, allowOmitted: Bool) throws {
+        func checkTensorIndices(_ indices: [Int], _ path: String, allowOmitted: Bool) throws(TFLiteError) {
             for (k, index) in indices.enumerated() where !(tensors.indices.contains(index) || (allowOmitted && index == -1)) {
                 throw TFLiteError.invalidValue(path: "\(path)[\(k)]",
                                                reason: "tensor index \(index) is outside 0..<\(tensors.count)")
@@ -102,7 +104,7 @@ struct ModelParser {
                         operators: operators)
     }
 
-    func tensor(_ t: FlatBufferReader.Table, index: Int, buffers: Int) throws -> Tensor {
+    func tensor(_ t: FlatBufferReader.Table, index: Int, buffers: Int) throws(TFLiteError) -> Tensor {
         let shape = try r.integers(t, 0, "shape", as: Int32.self, limit: Self.maximumRank) ?? []
         var elements = 1
         for (k, dim) in shape.enumerated() {
@@ -132,21 +134,21 @@ struct ModelParser {
             isVariable: try r.field(t, 5, "is_variable", default: false))
     }
 
-    func quantization(_ t: FlatBufferReader.Table) throws -> Quantization {
+    func quantization(_ t: FlatBufferReader.Table) throws(TFLiteError) -> Quantization {
         Quantization(min: try r.floats(t, 0, "min") ?? [], max: try r.floats(t, 1, "max") ?? [],
                      scale: try r.floats(t, 2, "scale") ?? [],
                      zeroPoint: try r.integers(t, 3, "zero_point", as: Int64.self) ?? [],
                      quantizedDimension: Int(try r.field(t, 6, "quantized_dimension", default: Int32(0))))
     }
 
-    func sparsity(_ t: FlatBufferReader.Table) throws -> Sparsity {
+    func sparsity(_ t: FlatBufferReader.Table) throws(TFLiteError) -> Sparsity {
         let order = try r.integers(t, 0, "traversal_order", as: Int32.self, limit: Self.maximumRank * 2) ?? []
         let blockMap = try r.integers(t, 1, "block_map", as: Int32.self, limit: Self.maximumRank) ?? []
         let dims = try (r.tables(t, 2, "dim_metadata") ?? []).map(dimensionMetadata)
         return Sparsity(traversalOrder: order, blockMap: blockMap, dimensionMetadata: dims)
     }
 
-    func dimensionMetadata(_ t: FlatBufferReader.Table) throws -> DimensionMetadata {
+    func dimensionMetadata(_ t: FlatBufferReader.Table) throws(TFLiteError) -> DimensionMetadata {
         let format: Int8 = try r.field(t, 0, "format", default: 0)
         switch format {
         case 0:
@@ -161,7 +163,7 @@ struct ModelParser {
     }
 
     /// Reads a `SparseIndexVector` union: Int32Vector (1), Uint16Vector (2) or Uint8Vector (3).
-    func sparseIndexVector(_ t: FlatBufferReader.Table, typeID: Int, valueID: Int, name: String) throws -> [Int] {
+    func sparseIndexVector(_ t: FlatBufferReader.Table, typeID: Int, valueID: Int, name: String) throws(TFLiteError) -> [Int] {
         let type: UInt8 = try r.field(t, typeID, name + "_type", default: 0)
         guard let value = try r.subtable(t, valueID, name) else {
             throw TFLiteError.missingField(path: t.path + "." + name)
@@ -177,7 +179,7 @@ struct ModelParser {
         return values ?? []
     }
 
-    func op(_ t: FlatBufferReader.Table, index: Int) throws -> Operator {
+    func op(_ t: FlatBufferReader.Table, index: Int) throws(TFLiteError) -> Operator {
         let opcode = Int(try r.field(t, 0, "opcode_index", default: UInt32(0)))
         let inputs = try r.integers(t, 1, "inputs", as: Int32.self) ?? []
         let outputs = try r.integers(t, 2, "outputs", as: Int32.self) ?? []

@@ -18,7 +18,7 @@ final class ModelStorage: @unchecked Sendable {
     }
 
     /// Reads a whole file. Refuses files larger than `maximumSize` before allocating.
-    init(path: String, maximumSize: Int) throws {
+    init(path: String, maximumSize: Int) throws(TFLiteError) {
         guard let file = fopen(path, "rb") else {
             throw TFLiteError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }

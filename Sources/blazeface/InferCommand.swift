@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlazeNPY
 import BlazeRuntime
 import Foundation
 
@@ -55,7 +56,7 @@ struct InferCommand: ParsableCommand {
                 let values = try Self.readInput(path, for: interpreter.inputs[index], at: index)
                 try interpreter.copy(values, toInputAt: index)
             }
-            try interpreter.invoke()
+            interpreter.invoke()
             try writeOutputs(of: interpreter)
         }
     }

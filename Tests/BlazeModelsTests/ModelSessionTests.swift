@@ -35,7 +35,7 @@ struct ModelSessionTests {
             try tensor.withUnsafeMutableBufferPointer { _ = try converter.convert(view, region: region, into: $0) }
         }
         try interpreter.copy(tensor, toInputAt: 0)
-        try interpreter.invoke()
+        interpreter.invoke()
         return try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) }
     }
 

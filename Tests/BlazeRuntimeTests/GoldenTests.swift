@@ -23,7 +23,7 @@ struct GoldenTests {
         }
         var outputs: [[Float]] = []
         for _ in 0..<invokes {
-            try interpreter.invoke()
+            interpreter.invoke()
             outputs = try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) }
         }
         return outputs

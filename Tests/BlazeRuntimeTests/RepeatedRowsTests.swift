@@ -31,7 +31,7 @@ struct RepeatedRowsTests {
         for reuse in [true, false] {
             let interpreter = try Interpreter(modelPath: path, options: .init(reuseRepeatedRows: reuse))
             try interpreter.copy(input(interpreter), toInputAt: 0)
-            try interpreter.invoke()
+            interpreter.invoke()
             if reuse { copied = interpreter.repeatedRowsInLastInvoke } else { #expect(interpreter.repeatedRowsInLastInvoke == 0) }
             outputs.append(try interpreter.outputs.indices.map { try interpreter.outputArray(at: $0) })
         }
@@ -87,7 +87,7 @@ struct RepeatedRowsTests {
         let two = try Interpreter(modelPath: path, options: .init(threadCount: 2))
         for interpreter in [one, two] {
             try interpreter.copy(input, toInputAt: 0)
-            try interpreter.invoke()
+            interpreter.invoke()
         }
         #expect(one.repeatedRowsInLastInvoke > 0 && two.repeatedRowsInLastInvoke == 0)
         for k in one.outputs.indices {
@@ -101,10 +101,10 @@ struct RepeatedRowsTests {
         let manifest = try GoldenManifest.load()
         let interpreter = try Interpreter(modelPath: try TestResources.modelPath(try #require(manifest.models["full_range"]).file))
         try interpreter.copy(Self.bandedInput(shape: interpreter.inputs[0].shape, top: 42, bottom: 42, seed: 3), toInputAt: 0)
-        try interpreter.invoke()
+        interpreter.invoke()
         blaze_allocation_counting_begin()
-        try interpreter.invoke()
-        try interpreter.invoke()
+        interpreter.invoke()
+        interpreter.invoke()
         let count = blaze_allocation_counting_end()
         #expect(count == 0)
         #expect(interpreter.repeatedRowsInLastInvoke > 0)

@@ -38,7 +38,7 @@ struct TestModelTests {
             #expect(interpreter.inputs[index].dataType == .float32)
             try interpreter.copy(input.data, toInputAt: index)
         }
-        try interpreter.invoke()
+        interpreter.invoke()
         for output in outputs {
             let index = try #require(interpreter.outputs.firstIndex { $0.name == output.name })
             #expect(interpreter.outputs[index].shape == output.shape, "\(label): output \(output.name)")
@@ -49,7 +49,7 @@ struct TestModelTests {
         }
         // A second run on the same inputs gives the same outputs (the arena is reused).
         let first = try outputs.indices.map { try interpreter.outputArray(at: $0) }
-        try interpreter.invoke()
+        interpreter.invoke()
         #expect(try outputs.indices.map { try interpreter.outputArray(at: $0) } == first, "\(label): second invoke")
     }
 
@@ -169,8 +169,9 @@ struct TestModelTests {
             try interpreter.copy([Float](repeating: 0, count: 50), toInputAt: 3)
         }
         #expect(throws: InterpreterError.invalidTensorIndex(index: 2, maxIndex: 0)) { _ = try interpreter.outputArray(at: 2) }
-        #expect(throws: InterpreterError.self) { try interpreter.withInput(at: 1) { _ in } }
-        #expect(throws: InterpreterError.self) { try interpreter.withOutput(at: 1) { _ in } }
+        #expect(throws: InterpreterError.invalidTensorIndex(index: 1, maxIndex: 0)) {
+            try interpreter.copyOutput(at: 1, into: UnsafeMutableBufferPointer(start: nil, count: 0))
+        }
         let error = InterpreterError.invalidTensorIndex(index: 5, maxIndex: 0)
         #expect(error.description.contains("5") && error.description.contains("maximum 0"))
     }
@@ -187,11 +188,14 @@ struct TestModelTests {
         }
         #expect(throws: Never.self) { try interpreter.copy(Data(count: 200), toInputAt: 0) }
         var small = [Float](repeating: 0, count: 26)
-        #expect(throws: InterpreterError.invalidDataCount(index: 0, expected: 108, actual: 104)) {
+        // The output is 1x3x3x3 floats: 108 bytes. Its error says "output", not "input".
+        #expect(throws: InterpreterError.invalidOutputDataCount(index: 0, expected: 108, actual: 104)) {
             try small.withUnsafeMutableBufferPointer { try interpreter.copyOutput(at: 0, into: $0) }
         }
         let error = InterpreterError.invalidDataCount(index: 0, expected: 200, actual: 12)
         #expect(error.description == "input 0 needs 200 bytes, got 12")
+        let outputError = InterpreterError.invalidOutputDataCount(index: 0, expected: 108, actual: 104)
+        #expect(outputError.description == "output 0 has 108 bytes, the destination holds 104")
     }
 
     @Test("threadCount 0, negative or above the maximum is invalidOptions",

@@ -165,3 +165,34 @@ struct WorkerPoolTests {
         #expect(record.runs == [1, 1, 1])
     }
 }
+
+@Suite("Worker pool claim words")
+struct ClaimWordTests {
+    @Test("generation, front and back round-trip through one 64-bit word, at their extremes too",
+          arguments: [0, 1, 2, 0x7FFF, 0x10000, WorkerPool.lastGeneration - 1, WorkerPool.lastGeneration])
+    func roundTrip(generation: Int) {
+        let limit = WorkerPool.maximumParts
+        for (front, back) in [(0, 0), (0, 1), (3, 7), (0, limit), (limit - 1, limit), (limit, limit)] {
+            let word = WorkerPool.claimWord(generation: generation, front: front, back: back)
+            let fields = WorkerPool.claimFields(word)
+            #expect(fields.generation == generation && fields.front == front && fields.back == back,
+                    "\(generation) \(front) \(back) -> \(fields)")
+            #expect(word >= 0)
+            // Claiming moves only its own field: the owner takes the front, a thief the back.
+            if front < back {
+                #expect(WorkerPool.claimFields(word + (1 << 16)) == (generation, front + 1, back))
+                #expect(WorkerPool.claimFields(word - 1) == (generation, front, back - 1))
+            }
+        }
+        // Words of consecutive generations never compare equal, whatever the ranges.
+        let next = generation == WorkerPool.lastGeneration ? 1 : generation + 1
+        #expect(WorkerPool.claimWord(generation: next, front: 0, back: 0)
+            != WorkerPool.claimWord(generation: generation, front: 0, back: 0))
+    }
+
+    @Test("the words are 64 bits wide on every platform")
+    func width() {
+        #expect(MemoryLayout<Int64>.size == 8)
+        #expect(WorkerPool.claimWord(generation: WorkerPool.lastGeneration, front: 0, back: 0) == Int64(Int32.max) << 32)
+    }
+}

@@ -1,3 +1,4 @@
+import BlazeNPY
 import BlazeRuntime
 import Foundation
 

@@ -1,4 +1,4 @@
-import BlazeRuntime
+import BlazeNPY
 import BlazeTestSupport
 import Foundation
 import Testing

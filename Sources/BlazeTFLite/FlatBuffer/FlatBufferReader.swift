@@ -22,7 +22,7 @@ struct FlatBufferReader {
 
     // MARK: Raw scalars
 
-    func check(_ path: @autoclosure () -> String, offset: Int, length: Int, alignment: Int) throws {
+    func check(_ path: @autoclosure () -> String, offset: Int, length: Int, alignment: Int) throws(TFLiteError) {
         guard offset >= 0, length >= 0, offset <= size, length <= size - offset else {
             throw TFLiteError.outOfBounds(path: path(), offset: offset, length: length, fileSize: size)
         }
@@ -37,13 +37,13 @@ struct FlatBufferReader {
         T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 
-    func scalar<T: FixedWidthInteger>(_ type: T.Type, at offset: Int, path: @autoclosure () -> String) throws -> T {
+    func scalar<T: FixedWidthInteger>(_ type: T.Type, at offset: Int, path: @autoclosure () -> String) throws(TFLiteError) -> T {
         try check(path(), offset: offset, length: MemoryLayout<T>.size, alignment: MemoryLayout<T>.size)
         return load(T.self, at: offset)
     }
 
     /// Follows a `uoffset_t` stored at `offset` and returns the absolute position it points to.
-    func follow(at offset: Int, path: @autoclosure () -> String) throws -> Int {
+    func follow(at offset: Int, path: @autoclosure () -> String) throws(TFLiteError) -> Int {
         let relative = try scalar(UInt32.self, at: offset, path: path())
         let target = offset + Int(relative)
         guard target < size else {
@@ -52,7 +52,7 @@ struct FlatBufferReader {
         return target
     }
 
-    func spend(_ amount: Int, path: @autoclosure () -> String) throws {
+    func spend(_ amount: Int, path: @autoclosure () -> String) throws(TFLiteError) {
         if !budget.spend(amount) { throw TFLiteError.tooComplex(path: path()) }
     }
 
@@ -69,7 +69,7 @@ struct FlatBufferReader {
         let path: String
     }
 
-    func table(at position: Int, path: String) throws -> Table {
+    func table(at position: Int, path: String) throws(TFLiteError) -> Table {
         try spend(1, path: path)
         let vtableOffset = try scalar(Int32.self, at: position, path: path)
         let vtable = position - Int(vtableOffset)
@@ -88,14 +88,14 @@ struct FlatBufferReader {
                      inlineSize: inlineSize, path: path)
     }
 
-    func rootTable(path: String) throws -> Table {
+    func rootTable(path: String) throws(TFLiteError) -> Table {
         let root = try follow(at: 0, path: path)
         return try table(at: root, path: path)
     }
 
     /// The absolute position of field `id` inside `table`, or nil when the field is absent.
     /// Checks that a field of `width` bytes lies inside the table's inline data.
-    func fieldPosition(_ table: Table, _ id: Int, width: Int, name: String) throws -> Int? {
+    func fieldPosition(_ table: Table, _ id: Int, width: Int, name: String) throws(TFLiteError) -> Int? {
         guard id < table.fieldCount else { return nil }
         let relative = Int(load(UInt16.self, at: table.vtable + 4 + 2 * id))
         guard relative != 0 else { return nil }
@@ -107,26 +107,26 @@ struct FlatBufferReader {
         return table.position + relative
     }
 
-    func field<T: FixedWidthInteger>(_ table: Table, _ id: Int, _ name: String, default value: T) throws -> T {
+    func field<T: FixedWidthInteger>(_ table: Table, _ id: Int, _ name: String, default value: T) throws(TFLiteError) -> T {
         guard let position = try fieldPosition(table, id, width: MemoryLayout<T>.size, name: name) else { return value }
         return try scalar(T.self, at: position, path: table.path + "." + name)
     }
 
-    func field(_ table: Table, _ id: Int, _ name: String, default value: Bool) throws -> Bool {
+    func field(_ table: Table, _ id: Int, _ name: String, default value: Bool) throws(TFLiteError) -> Bool {
         try field(table, id, name, default: UInt8(value ? 1 : 0)) != 0
     }
 
-    func field(_ table: Table, _ id: Int, _ name: String, default value: Float) throws -> Float {
+    func field(_ table: Table, _ id: Int, _ name: String, default value: Float) throws(TFLiteError) -> Float {
         Float(bitPattern: try field(table, id, name, default: value.bitPattern))
     }
 
     /// The absolute position that the offset field `id` points to, or nil when absent.
-    func reference(_ table: Table, _ id: Int, _ name: String) throws -> Int? {
+    func reference(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> Int? {
         guard let position = try fieldPosition(table, id, width: 4, name: name) else { return nil }
         return try follow(at: position, path: table.path + "." + name)
     }
 
-    func subtable(_ table: Table, _ id: Int, _ name: String) throws -> Table? {
+    func subtable(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> Table? {
         guard let position = try reference(table, id, name) else { return nil }
         return try self.table(at: position, path: table.path + "." + name)
     }
@@ -140,7 +140,7 @@ struct FlatBufferReader {
         let path: String
     }
 
-    func vector(at position: Int, elementSize: Int, path: String, limit: Int = .max) throws -> Vector {
+    func vector(at position: Int, elementSize: Int, path: String, limit: Int = .max) throws(TFLiteError) -> Vector {
         let count = Int(try scalar(UInt32.self, at: position, path: path))
         let start = position + 4
         let available = (size - start) / elementSize
@@ -152,14 +152,14 @@ struct FlatBufferReader {
         return Vector(start: start, count: count, path: path)
     }
 
-    func vectorField(_ table: Table, _ id: Int, _ name: String, elementSize: Int, limit: Int = .max) throws -> Vector? {
+    func vectorField(_ table: Table, _ id: Int, _ name: String, elementSize: Int, limit: Int = .max) throws(TFLiteError) -> Vector? {
         guard let position = try reference(table, id, name) else { return nil }
         return try vector(at: position, elementSize: elementSize, path: table.path + "." + name, limit: limit)
     }
 
     /// Reads a vector of integers of type `T`, widening to Int.
     func integers<T: FixedWidthInteger>(_ table: Table, _ id: Int, _ name: String, as type: T.Type,
-                                        limit: Int = .max) throws -> [Int]? {
+                                        limit: Int = .max) throws(TFLiteError) -> [Int]? {
         guard let v = try vectorField(table, id, name, elementSize: MemoryLayout<T>.size, limit: limit) else { return nil }
         try spend(v.count, path: v.path)
         var result = [Int]()
@@ -168,19 +168,19 @@ struct FlatBufferReader {
         return result
     }
 
-    func floats(_ table: Table, _ id: Int, _ name: String) throws -> [Float]? {
+    func floats(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> [Float]? {
         guard let v = try vectorField(table, id, name, elementSize: 4) else { return nil }
         try spend(v.count, path: v.path)
         return (0..<v.count).map { Float(bitPattern: load(UInt32.self, at: v.start + $0 * 4)) }
     }
 
     /// The byte range of a `[ubyte]` vector field.
-    func byteRange(_ table: Table, _ id: Int, _ name: String) throws -> Range<Int>? {
+    func byteRange(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> Range<Int>? {
         guard let v = try vectorField(table, id, name, elementSize: 1) else { return nil }
         return v.start..<(v.start + v.count)
     }
 
-    func string(_ table: Table, _ id: Int, _ name: String) throws -> String? {
+    func string(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> String? {
         guard let position = try reference(table, id, name) else { return nil }
         let path = table.path + "." + name
         let v = try vector(at: position, elementSize: 1, path: path)
@@ -195,7 +195,7 @@ struct FlatBufferReader {
     }
 
     /// Visits each table of a vector-of-tables field.
-    func tables(_ table: Table, _ id: Int, _ name: String) throws -> [Table]? {
+    func tables(_ table: Table, _ id: Int, _ name: String) throws(TFLiteError) -> [Table]? {
         guard let v = try vectorField(table, id, name, elementSize: 4) else { return nil }
         try spend(v.count, path: v.path)
         var result = [Table]()

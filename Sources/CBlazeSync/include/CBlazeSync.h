@@ -1,49 +1,53 @@
 #ifndef CBLAZESYNC_H
 #define CBLAZESYNC_H
 
-/// Atomic operations on plain `long` words and a spin-wait hint, for BlazeRuntime's worker pool.
+#include <stdint.h>
+
+/// Atomic operations on 64-bit words (`int64_t`) and a spin-wait hint, for BlazeRuntime's worker pool.
 ///
 /// They are static inline wrappers of the compiler's `__atomic` builtins, so Swift code can use them on
-/// memory it allocated itself (an `UnsafeMutablePointer<Int>`), on every platform the package supports,
-/// without the deployment-target requirements of the Synchronization module.
+/// memory it allocated itself (an `UnsafeMutablePointer<Int64>`), without the deployment-target
+/// requirements of the Synchronization module. The words are 64 bits on every platform (not `long`, which
+/// has 32 bits on Windows and on 32-bit systems): the pool packs a 31-bit generation above two 16-bit
+/// fields into one word, and stores pointers in words.
 
 /// Loads `*word` with acquire ordering.
-static inline long blaze_atomic_load_acquire(const long *word) {
+static inline int64_t blaze_atomic_load_acquire(const int64_t *word) {
     return __atomic_load_n(word, __ATOMIC_ACQUIRE);
 }
 
 /// Loads `*word` with sequentially consistent ordering.
-static inline long blaze_atomic_load(const long *word) {
+static inline int64_t blaze_atomic_load(const int64_t *word) {
     return __atomic_load_n(word, __ATOMIC_SEQ_CST);
 }
 
 /// Loads `*word` with relaxed ordering.
-static inline long blaze_atomic_load_relaxed(const long *word) {
+static inline int64_t blaze_atomic_load_relaxed(const int64_t *word) {
     return __atomic_load_n(word, __ATOMIC_RELAXED);
 }
 
 /// Stores `value` into `*word` with relaxed ordering.
-static inline void blaze_atomic_store_relaxed(long *word, long value) {
+static inline void blaze_atomic_store_relaxed(int64_t *word, int64_t value) {
     __atomic_store_n(word, value, __ATOMIC_RELAXED);
 }
 
 /// Replaces `*word` with `desired` if it equals `expected` (sequentially consistent); returns 1 if it did.
-static inline int blaze_atomic_compare_exchange(long *word, long expected, long desired) {
+static inline int blaze_atomic_compare_exchange(int64_t *word, int64_t expected, int64_t desired) {
     return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 /// Stores `value` into `*word` with release ordering.
-static inline void blaze_atomic_store_release(long *word, long value) {
+static inline void blaze_atomic_store_release(int64_t *word, int64_t value) {
     __atomic_store_n(word, value, __ATOMIC_RELEASE);
 }
 
 /// Stores `value` into `*word` with sequentially consistent ordering.
-static inline void blaze_atomic_store(long *word, long value) {
+static inline void blaze_atomic_store(int64_t *word, int64_t value) {
     __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
 }
 
 /// Adds `delta` to `*word` (sequentially consistent) and returns the previous value.
-static inline long blaze_atomic_fetch_add(long *word, long delta) {
+static inline int64_t blaze_atomic_fetch_add(int64_t *word, int64_t delta) {
     return __atomic_fetch_add(word, delta, __ATOMIC_SEQ_CST);
 }
 

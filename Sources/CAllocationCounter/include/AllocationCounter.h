@@ -1,5 +1,6 @@
-// Counts heap allocations made by the calling thread, for tests and benchmarks that check that a
-// hot path (Interpreter.invoke, FaceDetector.detect) allocates nothing.
+// Counts heap allocations made by the calling thread (or by every thread), for tests and benchmarks that
+// check that a hot path (Interpreter.invoke, FaceDetector.detect) allocates nothing. Package-internal: no
+// product exposes it, and only executables that must count (the test binary, blazeface-bench) link it.
 //
 // On Linux with glibc, linking this target into an executable interposes malloc, calloc, realloc,
 // posix_memalign, aligned_alloc and memalign; each forwards to glibc's own implementation. Elsewhere
