@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
+        .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
@@ -84,10 +85,13 @@ let package = Package(
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
         .target(name: "BlazeAnchors"),
 
+        // The model catalog (names, files, sha256, sources, tensor signatures) and the model file locator.
+        .target(name: "BlazeModels"),
+
         // FaceDetector: image in, faces out, in the image's own coordinates.
         .target(
             name: "BlazeFace",
-            dependencies: ["BlazeRuntime", "BlazeAnchors"]
+            dependencies: ["BlazeRuntime", "BlazeAnchors", "BlazeModels"]
         ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
@@ -104,6 +108,7 @@ let package = Package(
             dependencies: [
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeModels",
                 "BlazeRuntime",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -116,6 +121,7 @@ let package = Package(
             dependencies: [
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeModels",
                 "BlazeRuntime",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,7 +134,7 @@ let package = Package(
         // Shared test helpers: locating models and goldens, comparing tensors.
         .target(
             name: "BlazeTestSupport",
-            dependencies: ["BlazeRuntime"],
+            dependencies: ["BlazeModels", "BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
         // Counts the calling thread's heap allocations (interposes malloc on Linux/glibc).
@@ -140,12 +146,13 @@ let package = Package(
             dependencies: ["BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
+        .testTarget(name: "BlazeModelsTests", dependencies: ["BlazeModels", "BlazeTFLite", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlazeFaceTests",
-            dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeTestSupport"]),
     ]
