@@ -92,11 +92,12 @@ let package = Package(
         // crop-rotate-resample of a region into a model input. No dependencies.
         .target(name: "BlazeImaging"),
 
-        // The model session (interpreter + ImageToTensor + outputs by name + lock) that every pipeline runs on.
-        .target(name: "BlazeModels", dependencies: ["BlazeRuntime", "BlazeImaging"]),
-
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
         .target(name: "BlazeAnchors", dependencies: ["BlazeImaging"]),
+
+        // The model catalog (names, files, sha256, sources, tensor signatures), the model file locator, and the
+        // model session (interpreter + ImageToTensor + outputs by name + lock) that every pipeline runs on.
+        .target(name: "BlazeModels", dependencies: ["BlazeRuntime", "BlazeImaging"]),
 
         // FaceDetector: image in, faces out, in the image's own coordinates.
         .target(
@@ -119,6 +120,7 @@ let package = Package(
                 "BlazeAnchors",
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeModels",
                 "BlazeNPY",
                 "BlazeRuntime",
                 "BlazeTFLite",
@@ -140,6 +142,7 @@ let package = Package(
             dependencies: [
                 "BlazeFace",
                 "BlazeImageIO",
+                "BlazeModels",
                 "BlazeRuntime",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -152,7 +155,7 @@ let package = Package(
         // Shared test helpers: locating models and goldens, comparing tensors.
         .target(
             name: "BlazeTestSupport",
-            dependencies: ["BlazeNPY", "BlazeRuntime"],
+            dependencies: ["BlazeModels", "BlazeNPY", "BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
@@ -165,14 +168,14 @@ let package = Package(
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeModelsTests",
-            dependencies: ["BlazeModels", "BlazeImaging", "BlazeRuntime", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeModels", "BlazeImaging", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlazeFaceTests",
-            dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]

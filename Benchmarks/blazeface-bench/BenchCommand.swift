@@ -9,9 +9,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "blazeface-bench",
         abstract: "Measure load time, invoke latency, GFLOP/s, allocations and memory of the BlazeFace models.",
         discussion: """
-            Models: short-range, full-range, full-range-sparse, back, face-mesh (face_landmark.tflite), iris \
-            (iris_landmark.tflite), or the path of a .tflite file; default: all six. Models are found in \
-            --models-dir, else $BLAZEFACE_MODELS, else ./Models (run Models/fetch.sh).
+            Models: \(ModelChoice.namesHelp), or the path of a .tflite file; default: all \
+            \(ModelChoice.defaultNames.count). Models are found in \
+            --models-dir, else $BLAZEFACE_MODELS, else a Models folder beside the executable, else ./Models \
+            (run Models/fetch.sh).
             Every input is filled once with the fixed pattern ((i * 37) mod 255) / 127.5 - 1.
             Build in release: swift build -c release --product blazeface-bench. \
             Side by side with LiteRT: Benchmarks/compare_litert.sh. See Documentation/Benchmarks.md.
@@ -87,7 +88,7 @@ struct BenchCommand: ParsableCommand {
 
     private func measure() throws {
         var seen = Set<String>()
-        let arguments = models.isEmpty ? ModelChoice.names.map(\.name) : models
+        let arguments = models.isEmpty ? ModelChoice.defaultNames.map(\.rawValue) : models
         let choices = try arguments.filter { seen.insert($0).inserted }.map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
 
         // Decode the frame first: a bad image fails before minutes of measuring.
@@ -113,7 +114,7 @@ struct BenchCommand: ParsableCommand {
         if let frame {
             var detectorChoices = choices.filter { $0.detector != nil }
             if !detectorChoices.contains(where: { $0.detector == .shortRange }) {
-                detectorChoices.insert(try ModelChoice.resolve("short-range", modelsDir: modelsDir), at: 0)
+                detectorChoices.insert(try ModelChoice.resolve(FaceDetector.Model.shortRange.catalogName.rawValue, modelsDir: modelsDir), at: 0)
             }
             for choice in detectorChoices {
                 progress("\(choice.name): detect on \(frame.width)x\(frame.height) ...")

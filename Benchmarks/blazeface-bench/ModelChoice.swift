@@ -1,54 +1,42 @@
 import BlazeFace
+import BlazeModels
 import Foundation
 
-/// A model named on the command line: one of the six bundled names, or the path of a .tflite file.
+/// A model named on the command line: a catalog name (`short-range` ...) or the path of a .tflite file.
 struct ModelChoice: Hashable {
-    /// The short name (`short-range` ...) or the file name without extension for a path.
+    /// The catalog name, or the file name without extension for a path outside the catalog.
     var name: String
     /// The resolved path of the .tflite file.
     var path: String
-    /// The FaceDetector model when this is one of the four BlazeFace detectors.
+    /// The FaceDetector model when this is one of the catalog's face detectors.
     var detector: FaceDetector.Model?
 
-    /// The bundled models, in the default order.
-    static let names: [(name: String, file: String, detector: FaceDetector.Model?)] = [
-        ("short-range", "face_detection_short_range.tflite", .shortRange),
-        ("full-range", "face_detection_full_range.tflite", .fullRange),
-        ("full-range-sparse", "face_detection_full_range_sparse.tflite", .fullRangeSparse),
-        ("back", "face_detection_back.tflite", .backCamera),
-        ("face-mesh", "face_landmark.tflite", nil),
-        ("iris", "iris_landmark.tflite", nil),
-    ]
+    /// The models measured by default: every catalog entry except aliases, in catalog order.
+    static let defaultNames: [ModelName] = ModelCatalog.entries.filter { $0.aliasOf == nil }.map(\.name)
 
-    /// The folders searched for bundled models: `--models-dir`, else `$BLAZEFACE_MODELS`, else `./Models`.
-    static func modelFolders(_ modelsDir: String?) -> [String] {
-        if let modelsDir { return [modelsDir] }
-        var folders: [String] = []
-        if let env = ProcessInfo.processInfo.environment["BLAZEFACE_MODELS"], !env.isEmpty { folders.append(env) }
-        folders.append(FileManager.default.currentDirectoryPath + "/Models")
-        return folders
+    /// `short-range (face_detection_short_range.tflite), ...` for the help text.
+    static var namesHelp: String {
+        defaultNames.map { "\($0) (\($0.fileName))" }.joined(separator: ", ")
     }
 
-    /// Resolves `argument` (a bundled name or a .tflite path).
+    /// Resolves `argument` (a catalog name or a .tflite path). Named models are found by `ModelLocator`:
+    /// `--models-dir` if given, else `$BLAZEFACE_MODELS`, a `Models` folder beside the executable, `./Models`.
     static func resolve(_ argument: String, modelsDir: String?) throws -> ModelChoice {
-        if let known = names.first(where: { $0.name == argument }) {
-            let folders = modelFolders(modelsDir)
-            let candidates = folders.map { ($0 as NSString).appendingPathComponent(known.file) }
-            guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-                throw BenchFailure("\(known.file) not found in \(folders.joined(separator: ", ")); run Models/fetch.sh or pass --models-dir")
-            }
-            return ModelChoice(name: known.name, path: path, detector: known.detector)
+        if let name = ModelName(rawValue: argument) {
+            let path: String
+            do { path = try ModelLocator().locate(name, in: modelsDir) } catch { throw BenchFailure(error.description) }
+            return ModelChoice(name: name.rawValue, path: path, detector: FaceDetector.Model(name))
         }
         guard argument.hasSuffix(".tflite") || argument.contains("/") else {
-            throw BenchFailure("unknown model '\(argument)': use \(names.map(\.name).joined(separator: ", ")) or a .tflite path")
+            let names = ModelName.allCases.map(\.rawValue).joined(separator: ", ")
+            throw BenchFailure("unknown model '\(argument)': use \(names) or a .tflite path")
         }
         guard FileManager.default.fileExists(atPath: argument) else { throw BenchFailure("\(argument): no such file") }
-        // A path to one of the bundled detector files keeps its detector configuration.
+        // A path to a catalog file keeps its name and detector configuration (an alias gives its original).
         let file = (argument as NSString).lastPathComponent
-        // face_detection_front.tflite is a byte-identical copy of the short-range model (its older name).
-        let known = names.first { $0.file == (file == "face_detection_front.tflite" ? names[0].file : file) }
-        return ModelChoice(name: known?.name ?? (file as NSString).deletingPathExtension, path: argument,
-                           detector: known?.detector)
+        let known = ModelCatalog.entry(fileName: file)?.canonicalName
+        return ModelChoice(name: known?.rawValue ?? (file as NSString).deletingPathExtension, path: argument,
+                           detector: known.flatMap(FaceDetector.Model.init))
     }
 }
 

@@ -1,7 +1,8 @@
 import BlazeAnchors
+import BlazeModels
 
 extension FaceDetector {
-    /// The BlazeFace models `Models/fetch.sh` provides.
+    /// The BlazeFace detectors of the model catalog (`ModelCatalog`), which `Models/fetch.sh` provides.
     public enum Model: String, Hashable, Sendable, CaseIterable {
         /// 128x128, faces within about 2 m of a front camera (selfies, video calls). The fastest.
         case shortRange
@@ -12,23 +13,42 @@ extension FaceDetector {
         /// The 2020 256x256 back-camera model.
         case backCamera
 
-        /// The model's file name in `Models/`.
-        public var fileName: String {
+        /// The detector for a catalog model; nil if `name` is not a face detector. An alias (`.front`, the
+        /// short-range model's older file name) gives the model it stands for.
+        public init?(_ name: ModelName) {
+            let canonical = name.entry.canonicalName
+            guard let model = Self.allCases.first(where: { $0.catalogName == canonical }) else { return nil }
+            self = model
+        }
+
+        /// The model's name in the catalog (`short-range`, ...), which is also its command-line name.
+        public var catalogName: ModelName {
             switch self {
-            case .shortRange: return "face_detection_short_range.tflite"
-            case .fullRange: return "face_detection_full_range.tflite"
-            case .fullRangeSparse: return "face_detection_full_range_sparse.tflite"
-            case .backCamera: return "face_detection_back.tflite"
+            case .shortRange: return .shortRange
+            case .fullRange: return .fullRange
+            case .fullRangeSparse: return .fullRangeSparse
+            case .backCamera: return .back
             }
         }
 
-        /// Anchors and decoding as in MediaPipe's graph for this model.
+        /// The model's catalog entry: file, sha256, source, tensors.
+        public var catalogEntry: ModelEntry { catalogName.entry }
+
+        /// The model's file name (in `Models/`, or wherever you ship it).
+        public var fileName: String { catalogEntry.fileName }
+
+        /// Anchors and decoding as in MediaPipe's graph for this model, and the catalog's input range and
+        /// output names (regressors first, then scores).
         public var configuration: Configuration {
+            let entry = catalogEntry
+            let (anchors, decoding): (AnchorOptions, DecodingOptions)
             switch self {
-            case .shortRange: return Configuration(anchors: .shortRange, decoding: .shortRange)
-            case .fullRange, .fullRangeSparse: return Configuration(anchors: .fullRange, decoding: .fullRange)
-            case .backCamera: return Configuration(anchors: .backCamera, decoding: .backCamera)
+            case .shortRange: (anchors, decoding) = (.shortRange, .shortRange)
+            case .fullRange, .fullRangeSparse: (anchors, decoding) = (.fullRange, .fullRange)
+            case .backCamera: (anchors, decoding) = (.backCamera, .backCamera)
             }
+            return Configuration(anchors: anchors, decoding: decoding, inputRange: entry.inputRange,
+                                 regressorsOutput: entry.outputs.first?.name, scoresOutput: entry.outputs.last?.name)
         }
     }
 

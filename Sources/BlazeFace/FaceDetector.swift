@@ -40,23 +40,21 @@ public final class FaceDetector: @unchecked Sendable {
     private var kept: [Detection] = []
     private var scratch = NMSScratch()
 
-    /// A detector for one of the BlazeFace models fetched by `Models/fetch.sh`.
+    /// A detector for one of the BlazeFace models of the catalog.
     ///
-    /// The model file is looked for in `modelsDirectory` if given, else in the folder named by the
-    /// `BLAZEFACE_MODELS` environment variable, else in `Models/` under the current directory.
-    /// - Throws: `FaceDetectorError.modelNotFound` (saying where it looked and how to fetch the models),
+    /// The model file is found by `ModelLocator`: in `modelsDirectory` (a folder, or the model file's own
+    /// path) if given, and only there; else in the folder named by the `BLAZEFACE_MODELS` environment
+    /// variable, else in a `Models` folder beside the executable, else in `Models/` under the current
+    /// directory. Apps pass the folder or file they ship as a bundle resource (Documentation/Models.md).
+    /// - Throws: `FaceDetectorError.modelNotFound` (saying where it looked and what to do),
     ///   `.invalidModel`, `.incompatibleModel` or `.invalidOptions`.
     public convenience init(model: Model = .shortRange, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(FaceDetectorError) {
-        var folders: [String] = []
-        if let modelsDirectory { folders.append(modelsDirectory) }
-        else {
-            if let env = ProcessInfo.processInfo.environment["BLAZEFACE_MODELS"], !env.isEmpty { folders.append(env) }
-            folders.append(FileManager.default.currentDirectoryPath + "/Models")
-        }
-        let candidates = folders.map { ($0 as NSString).appendingPathComponent(model.fileName) }
-        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw .modelNotFound(file: model.fileName, searched: folders)
+        let path: String
+        do { path = try ModelLocator().locate(model.catalogName, in: modelsDirectory) } catch {
+            switch error {
+            case let .notFound(file, searched): throw .modelNotFound(file: file, searched: searched)
+            }
         }
         try self.init(modelPath: path, configuration: model.configuration, options: options)
     }

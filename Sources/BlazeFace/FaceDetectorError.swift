@@ -5,7 +5,8 @@ import Foundation
 
 /// Why a face detector could not be created or could not process an image.
 public enum FaceDetectorError: Error, Equatable, Sendable {
-    /// The model file was not found; `searched` lists the paths tried.
+    /// The model file was not found; `searched` lists the folders tried, in order. The description is
+    /// `ModelLocatorError`'s: what an app developer and what a command-line user should do.
     case modelNotFound(file: String, searched: [String])
     /// The model file exists but cannot be loaded or run.
     case invalidModel(path: String, error: InterpreterError)
@@ -25,9 +26,7 @@ extension FaceDetectorError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case let .modelNotFound(file, searched):
-            return "model file \(file) not found (looked in: \(searched.joined(separator: ", "))); "
-                + "run Models/fetch.sh in the swift-blazeface checkout, or pass modelsDirectory: or set BLAZEFACE_MODELS "
-                + "to the folder that holds it"
+            return ModelLocatorError.notFound(file: file, searched: searched).description
         case let .invalidModel(path, error):
             return "cannot load model \(path): \(error.description)"
         case let .incompatibleModel(path, reason):

@@ -12,16 +12,17 @@ struct DetectCommand: ParsableCommand {
         discussion: """
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
-            Models are found in --models-dir, else $BLAZEFACE_MODELS, else ./Models (run Models/fetch.sh).
+            Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
+            beside the executable, else ./Models (run Models/fetch.sh).
             """)
 
     @Argument(help: "Image files (.jpg, .jpeg, .png) or folders to search for them.")
     var inputs: [String]
 
-    @Option(help: "short-range, full-range, full-range-sparse, back, or the path of a .tflite detector.")
+    @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector."))
     var model: ModelChoice = .named(.shortRange)
 
-    @Option(help: "Folder holding the fetched models.")
+    @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
     var modelsDir: String?
 
     @Option(help: "Minimum face score, 0...1 (default: the model's: 0.5 short-range, 0.6 full-range, 0.65 back).")
@@ -89,18 +90,7 @@ struct DetectCommand: ParsableCommand {
         case .named(let named):
             return try FaceDetector(model: named, modelsDirectory: modelsDir, options: options)
         case .path(let path):
-            return try FaceDetector(modelPath: path, configuration: try configuration(forModelAt: path), options: options)
-        }
-    }
-
-    /// The anchors and decoding for a model file, chosen by its input size (128, 192 or 256).
-    func configuration(forModelAt path: String) throws -> FaceDetector.Configuration {
-        let size = try ModelInputSize.read(path)
-        switch size {
-        case 128: return FaceDetector.Model.shortRange.configuration
-        case 192: return FaceDetector.Model.fullRange.configuration
-        case 256: return FaceDetector.Model.backCamera.configuration
-        default: throw CommandFailure("\(path): no known BlazeFace configuration for a \(size)x\(size) input")
+            return try FaceDetector(modelPath: path, configuration: try ModelChoice.configuration(forModelAt: path), options: options)
         }
     }
 

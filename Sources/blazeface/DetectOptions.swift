@@ -1,30 +1,51 @@
 import ArgumentParser
 import BlazeAnchors
 import BlazeFace
+import BlazeModels
+import Foundation
 
-/// `--model`: a named BlazeFace model, or the path of a .tflite file.
+/// `--model`: a face detector of the model catalog by name (`short-range` ...), or the path of a .tflite file.
 enum ModelChoice: ExpressibleByArgument, Equatable {
     case named(FaceDetector.Model)
     case path(String)
 
-    static let names: [(String, FaceDetector.Model)] = [
-        ("short-range", .shortRange), ("full-range", .fullRange),
-        ("full-range-sparse", .fullRangeSparse), ("back", .backCamera),
-    ]
+    /// The catalog's face detectors, by command-line name (aliases such as `front` are accepted but not listed).
+    static var detectorNames: [String] {
+        ModelCatalog.entries.filter { $0.task == .faceDetection && $0.aliasOf == nil }.map(\.name.rawValue)
+    }
 
     init?(argument: String) {
-        if let match = Self.names.first(where: { $0.0 == argument }) { self = .named(match.1) }
-        else if argument.hasSuffix(".tflite") || argument.contains("/") { self = .path(argument) }
+        if let name = ModelName(rawValue: argument) {
+            guard let model = FaceDetector.Model(name) else { return nil }  // a catalog model, not a detector
+            self = .named(model)
+        } else if argument.hasSuffix(".tflite") || argument.contains("/") { self = .path(argument) }
         else { return nil }
     }
 
-    static var allValueStrings: [String] { names.map(\.0) + ["PATH.tflite"] }
+    static var allValueStrings: [String] { detectorNames + ["PATH.tflite"] }
 
     var defaultValueDescription: String {
         switch self {
-        case .named(let model): return Self.names.first { $0.1 == model }?.0 ?? model.rawValue
+        case .named(let model): return model.catalogName.rawValue
         case .path(let path): return path
         }
+    }
+
+    /// The anchors and decoding for a detector file you bring: those of the catalog detector with the same
+    /// file name, else of the first catalog detector with the same input size (128, 192 or 256).
+    static func configuration(forModelAt path: String) throws -> FaceDetector.Configuration {
+        if let entry = ModelCatalog.entry(fileName: (path as NSString).lastPathComponent),
+           let model = FaceDetector.Model(entry.name) {
+            return model.configuration
+        }
+        let size = try ModelInputSize.read(path)
+        let model = ModelCatalog.entries.lazy
+            .filter { $0.task == .faceDetection && $0.inputs.first?.shape == [1, size, size, 3] }
+            .compactMap { FaceDetector.Model($0.name) }.first
+        guard let model else {
+            throw CommandFailure("\(path): no known BlazeFace configuration for a \(size)x\(size) input")
+        }
+        return model.configuration
     }
 }
 

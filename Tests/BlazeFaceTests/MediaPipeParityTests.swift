@@ -14,13 +14,9 @@ import Testing
 struct MediaPipeParityTests {
     static let models: [FaceDetector.Model] = [.shortRange, .fullRange]
 
-    static func key(_ model: FaceDetector.Model) -> String {
-        switch model {
-        case .shortRange: return "short_range"
-        case .fullRange: return "full_range"
-        case .fullRangeSparse: return "full_range_sparse"
-        case .backCamera: return "back"
-        }
+    /// The goldens' key for a model (`short_range` ...), from the model catalog's file name.
+    static func key(_ model: FaceDetector.Model) throws -> String {
+        try GoldenManifest.key(for: model.catalogName)
     }
 
     /// MediaPipe's pixel box for one of our boxes in a `width` x `height` picture.
@@ -61,7 +57,7 @@ struct MediaPipeParityTests {
     @Test("every MediaPipe face is found, with the same score, box and keypoints", arguments: cases)
     func parity(_ model: FaceDetector.Model, _ name: String) throws {
         let goldens = try MediaPipeGoldens.load()
-        let key = Self.key(model)
+        let key = try Self.key(model)
         let theirs = try #require(goldens.results[key]?[name], "\(key): no result for \(name)")
         #expect(try Detectors.shared(model).minimumScore == 0.5)
         let image = try Samples.picture(name)

@@ -103,12 +103,3 @@ public enum Flatc {
         return object
     }
 }
-
-extension TestResources {
-    /// The six real models the library targets, as file names in Models/.
-    public static let realModelFiles = [
-        "face_detection_short_range.tflite", "face_detection_full_range.tflite",
-        "face_detection_full_range_sparse.tflite", "face_detection_back.tflite", "face_landmark.tflite",
-        "iris_landmark.tflite",
-    ]
-}

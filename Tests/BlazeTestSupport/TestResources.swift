@@ -1,3 +1,4 @@
+import BlazeModels
 import BlazeNPY
 import BlazeRuntime
 import Foundation
@@ -17,19 +18,25 @@ public enum TestResources {
         public init(description: String) { self.description = description }
     }
 
-    /// The path of a fetched model file, or an error telling how to fetch it.
+    /// The path of a fetched model file in the repository's Models/, or an error telling how to fetch it.
     public static func modelPath(_ file: String) throws -> String {
-        let path = modelsDirectory.appendingPathComponent(file).path
-        guard FileManager.default.fileExists(atPath: path) else {
+        do { return try ModelLocator().locate(file: file, in: modelsDirectory.path) } catch {
             throw Missing(description: "\(file) is not in Models/: run Models/fetch.sh first")
         }
-        return path
+    }
+
+    /// The path of a catalog model in the repository's Models/.
+    public static func modelPath(_ name: ModelName) throws -> String {
+        try modelPath(name.fileName)
     }
 
     /// The bytes of a fetched model file.
     public static func modelBytes(_ file: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: try modelPath(file))))
     }
+
+    /// The catalog's distinct model files (aliases left out), in catalog order.
+    public static let realModelFiles: [String] = ModelCatalog.entries.filter { $0.aliasOf == nil }.map(\.fileName)
 }
 
 /// The golden manifest written by Tests/Goldens/generate.py.
@@ -58,8 +65,23 @@ public struct GoldenManifest: Decodable, Sendable {
         return try JSONDecoder().decode(GoldenManifest.self, from: data)
     }
 
-    /// The six model keys, in a fixed order.
-    public static let modelKeys = ["short_range", "full_range", "full_range_sparse", "back", "face_landmark", "iris_landmark"]
+    /// The manifest's model keys (`short_range` ...), in the model catalog's order. Empty if the manifest
+    /// cannot be read (the BlazeModelsTests check that every catalog model has its key).
+    public static let modelKeys: [String] = {
+        guard let manifest = try? load() else { return [] }
+        return ModelCatalog.entries.compactMap { entry in
+            manifest.models.first { $0.value.file == entry.fileName }?.key
+        }
+    }()
+
+    /// The manifest key of a catalog model's golden data (`short_range` for `.shortRange`).
+    public static func key(for name: ModelName) throws -> String {
+        let manifest = try load()
+        guard let key = manifest.models.first(where: { $0.value.file == name.fileName })?.key else {
+            throw TestResources.Missing(description: "Tests/Goldens/manifest.json has no model \(name.fileName)")
+        }
+        return key
+    }
 }
 
 /// A golden case: the model input and LiteRT's outputs.

@@ -1,0 +1,22 @@
+/// The stable name of every model the package knows, as used on the command line (`--model short-range`).
+///
+/// The raw value is the command-line spelling; it never changes once published. Each name has exactly one
+/// entry in `ModelCatalog` (`ModelName.entry`).
+public enum ModelName: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// BlazeFace short-range: 128x128, faces within about 2 m of a front camera.
+    case shortRange = "short-range"
+    /// BlazeFace full-range: 192x192, faces within about 5 m.
+    case fullRange = "full-range"
+    /// The full-range model with sparse float16 weights.
+    case fullRangeSparse = "full-range-sparse"
+    /// The 2020 256x256 back-camera BlazeFace.
+    case back = "back"
+    /// MediaPipe's face mesh: 468 3-D landmarks (`face_landmark.tflite`).
+    case faceMesh = "face-mesh"
+    /// MediaPipe's iris and eye-contour model (`iris_landmark.tflite`).
+    case iris = "iris"
+    /// `face_detection_front.tflite`: the short-range model's older file name, byte-identical to it.
+    case front = "front"
+
+    public var description: String { rawValue }
+}
