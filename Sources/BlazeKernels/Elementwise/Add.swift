@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 /// Element-wise addition with NumPy-style broadcasting and a fused activation (TFLite's `ADD`):
 /// `output = act(lhs + rhs)`.
 ///
@@ -101,15 +99,8 @@ public struct Add: Sendable {
             let first = max(pieces.lowerBound, 0), rows = max(min(pieces.upperBound, s.n * s.h) - first, 0)
             guard rows > 0 else { return }
             let offset = first * rowSize, (lo, hi) = activation.bounds
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.addPReLU(
-                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
-                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
-            } else {
-                Microkernels.addPReLU(
-                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
-                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
-            }
+            instructionSet.microkernels.addPReLU(
+                rows * s.w, s.c, lhs + offset, rhs + offset, slopes.pointer, output + offset, lo, hi)
             return
         }
         guard variant == .simd && plan.isSameShape else {
