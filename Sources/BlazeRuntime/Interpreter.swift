@@ -185,20 +185,7 @@ public final class Interpreter {
         var rowPlan: [StepRows] = []
         if options.reuseRepeatedRows && threads == 1 && inputRowLayouts.contains(where: { $0 != nil }) {
             for (i, step) in plannedSteps.enumerated() {
-                var rows = StepRows()
-                if let windows = step.kernel.rowWindows, windows.count <= step.inputs.count,
-                   let layout = step.kernel.outputRowLayout {
-                    rows.inputCount = windows.count
-                    rows.windows.0 = windows[0]
-                    rows.sources.0 = slot[step.inputs[0]] ?? -1
-                    if windows.count > 1 {
-                        rows.windows.1 = windows[1]
-                        rows.sources.1 = slot[step.inputs[1]] ?? -1
-                    }
-                    (rows.outputRows, rows.rowFloats) = layout
-                    rows.runsRows = step.kernel.runsRows
-                }
-                rowPlan.append(rows)
+                rowPlan.append(StepRows(step.kernel.rowLocality, slots: step.inputs.map { slot[$0] }))
                 slot[step.output] = graph.inputs.count + i
             }
         }

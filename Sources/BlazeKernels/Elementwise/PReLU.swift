@@ -87,3 +87,13 @@ public struct PReLU: Sendable {
             1, rows, s.w, s.c, input + first * rowSize, strides, slopes, none, output + first * rowSize)
     }
 }
+
+extension PReLU: RowStepKernel {
+    package var planDescription: String { "PReLU.\(variant)" }
+
+    /// Rows of a batch of one through the SIMD kernel, on an input of the output's shape.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, inputShape == outputShape else { return nil }
+        return RowLocality(windows: [.identity], output: outputShape, computesRowRanges: true)
+    }
+}

@@ -99,3 +99,27 @@ public struct ResidualAdd: Sendable {
         }
     }
 }
+
+extension ResidualAdd: StepKernel {
+    package var planDescription: String { pooled ? "ResidualAdd.pooled" : "ResidualAdd" }
+
+    /// Rows of a batch of one: the shortcut's rows (its 2x2 windows when pooled) and the main branch's.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1 else { return nil }
+        let shortcut = pooled ? RowWindow(height: 2, stride: 2, pad: 0) : .identity
+        return RowLocality(windows: [shortcut, .identity], output: outputShape, computesRowRanges: true)
+    }
+
+    /// Inputs: the shortcut, then the main branch.
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output, pieces: pieces)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output, pieces: rows)
+    }
+}

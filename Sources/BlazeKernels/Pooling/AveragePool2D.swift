@@ -50,3 +50,7 @@ public struct AveragePool2D: Sendable {
         }
     }
 }
+
+extension AveragePool2D: UnaryStepKernel {
+    package var planDescription: String { "AveragePool2D.\(variant)" }
+}

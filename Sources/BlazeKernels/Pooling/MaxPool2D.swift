@@ -65,3 +65,13 @@ public struct MaxPool2D: Sendable {
         }
     }
 }
+
+extension MaxPool2D: RowStepKernel {
+    package var planDescription: String { "MaxPool2D.\(variant)" }
+
+    /// Rows of a batch of one through the SIMD kernel (its pieces are output rows).
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, let window = RowWindow(geometry) else { return nil }
+        return RowLocality(windows: [window], output: outputShape, computesRowRanges: true)
+    }
+}

@@ -113,3 +113,7 @@ public struct ResizeBilinear: Sendable {
         }
     }
 }
+
+extension ResizeBilinear: UnaryStepKernel {
+    package var planDescription: String { "ResizeBilinear.\(variant)" }
+}

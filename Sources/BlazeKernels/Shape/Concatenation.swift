@@ -89,3 +89,11 @@ public struct Concatenation: Sendable {
         }
     }
 }
+
+extension Concatenation: StepKernel {
+    package var planDescription: String { "Concatenation.\(variant)" }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        inputs.withUnsafeBufferPointer { run(inputs: $0, output: output) }
+    }
+}

@@ -45,3 +45,7 @@ public struct DepthToSpace: Sendable {
         }
     }
 }
+
+extension DepthToSpace: UnaryStepKernel {
+    package var planDescription: String { "DepthToSpace.\(variant)" }
+}
