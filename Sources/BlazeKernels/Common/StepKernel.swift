@@ -107,6 +107,16 @@ package struct RowLocality: Equatable, Sendable {
     }
 }
 
+/// A kernel with several implementations, one of them chosen at creation (`variant`).
+package protocol VariantKernel {
+    var variant: KernelVariant { get }
+}
+
+extension StepKernel where Self: VariantKernel {
+    /// The type's name and the implementation, such as `Conv2D.simd`.
+    package var planDescription: String { "\(Self.self).\(variant)" }
+}
+
 /// A step kernel of one input with `run(input:output:)`, which computes its whole output.
 package protocol UnaryStepKernel: StepKernel {
     func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>)

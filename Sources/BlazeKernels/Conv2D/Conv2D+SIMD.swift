@@ -84,9 +84,7 @@ extension Conv2D {
         // Pieces are column groups of output rows (group-major), each group a range of column panels.
         Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, groupRows in
             let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
-            Pieces.forEachImage(groupRows, rowsPerImage: o.h) { b, rows in
-                let image = input + b * i.h * i.w * i.c
-                let result = output + b * o.h * o.w * o.c
+            Pieces.forEachImage(groupRows, input: input, i, output: output, o) { image, result, rows in
                 convolution(
                     image, i.h, i.w, i.c, result, o.h, o.w, o.c, g.kernelH, g.kernelW, g.strideH, g.strideW,
                     g.padTop, g.padLeft, packed, lo, hi, rows, alpha, panels)

@@ -300,9 +300,7 @@ public struct Conv2D: Sendable {
     }
 }
 
-extension Conv2D: StepKernel {
-    package var planDescription: String { "Conv2D.\(variant)" }
-
+extension Conv2D: StepKernel, VariantKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW * inputShape.c }
 
     /// Rows of a batch of one through the GEMM implementations (`runsOutputRows`), undilated; with a fused

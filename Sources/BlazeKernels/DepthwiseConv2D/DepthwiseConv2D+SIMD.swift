@@ -105,9 +105,7 @@ extension DepthwiseConv2D {
         let (lo, hi) = activation.bounds
         let weights = UnsafePointer(packed.pointer)
         let depthwise = instructionSet.microkernels.depthwise
-        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
-            let image = input + b * i.h * i.w * i.c
-            let result = output + b * o.h * o.w * o.c
+        Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
             depthwise(
                 image, i.h, i.w, i.c, result, o.h, o.w, g.kernelH, g.kernelW, g.strideH, g.strideW, g.padTop,
                 g.padLeft, weights, lo, hi, rows)

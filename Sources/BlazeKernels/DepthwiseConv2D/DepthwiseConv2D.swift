@@ -172,9 +172,7 @@ public struct DepthwiseConv2D: Sendable {
     }
 }
 
-extension DepthwiseConv2D: RowStepKernel {
-    package var planDescription: String { "DepthwiseConv2D.\(variant)" }
-
+extension DepthwiseConv2D: RowStepKernel, VariantKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW }
 
     /// Rows of a batch of one through the SIMD kernels (their pieces are output rows), undilated.

@@ -60,9 +60,7 @@ public struct Activation: Sendable {
     }
 }
 
-extension Activation: UnaryStepKernel {
-    package var planDescription: String { "Activation.\(variant)" }
-
+extension Activation: UnaryStepKernel, VariantKernel {
     package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: inputs[0], output: output, pieces: pieces)
     }

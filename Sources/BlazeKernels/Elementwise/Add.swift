@@ -113,9 +113,7 @@ public struct Add: Sendable {
     }
 }
 
-extension Add: StepKernel {
-    package var planDescription: String { "Add.\(variant)" }
-
+extension Add: StepKernel, VariantKernel {
     /// Rows of a batch of one through the SIMD kernel when both operands have the output's shape; its
     /// pieces are blocks of floats, so it computes its whole output.
     package var rowLocality: RowLocality? {

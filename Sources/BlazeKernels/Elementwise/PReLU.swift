@@ -88,9 +88,7 @@ public struct PReLU: Sendable {
     }
 }
 
-extension PReLU: RowStepKernel {
-    package var planDescription: String { "PReLU.\(variant)" }
-
+extension PReLU: RowStepKernel, VariantKernel {
     /// Rows of a batch of one through the SIMD kernel, on an input of the output's shape.
     package var rowLocality: RowLocality? {
         guard outputShape.n == 1, variant == .simd, inputShape == outputShape else { return nil }

@@ -51,6 +51,4 @@ public struct AveragePool2D: Sendable {
     }
 }
 
-extension AveragePool2D: UnaryStepKernel {
-    package var planDescription: String { "AveragePool2D.\(variant)" }
-}
+extension AveragePool2D: UnaryStepKernel, VariantKernel {}

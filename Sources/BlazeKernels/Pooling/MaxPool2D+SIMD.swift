@@ -5,9 +5,7 @@ extension MaxPool2D {
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
         let maxPool = instructionSet.microkernels.maxPool
-        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
-            let image = input + b * i.h * i.w * i.c
-            let result = output + b * o.h * o.w * o.c
+        Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
             maxPool(
                 image, i.h, i.w, i.c, result, o.h, o.w, g.kernelH, g.kernelW, g.strideH, g.strideW, g.padTop,
                 g.padLeft, lo, hi, rows)

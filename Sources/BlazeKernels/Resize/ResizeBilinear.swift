@@ -114,6 +114,4 @@ public struct ResizeBilinear: Sendable {
     }
 }
 
-extension ResizeBilinear: UnaryStepKernel {
-    package var planDescription: String { "ResizeBilinear.\(variant)" }
-}
+extension ResizeBilinear: UnaryStepKernel, VariantKernel {}

@@ -90,9 +90,7 @@ public struct Concatenation: Sendable {
     }
 }
 
-extension Concatenation: StepKernel {
-    package var planDescription: String { "Concatenation.\(variant)" }
-
+extension Concatenation: StepKernel, VariantKernel {
     package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
         inputs.withUnsafeBufferPointer { run(inputs: $0, output: output) }
     }

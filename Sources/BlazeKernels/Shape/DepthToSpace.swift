@@ -46,6 +46,4 @@ public struct DepthToSpace: Sendable {
     }
 }
 
-extension DepthToSpace: UnaryStepKernel {
-    package var planDescription: String { "DepthToSpace.\(variant)" }
-}
+extension DepthToSpace: UnaryStepKernel, VariantKernel {}

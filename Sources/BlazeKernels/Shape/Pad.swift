@@ -89,9 +89,7 @@ public struct Pad: Sendable {
     }
 }
 
-extension Pad: RowStepKernel {
-    package var planDescription: String { "Pad.\(variant)" }
-
+extension Pad: RowStepKernel, VariantKernel {
     /// Rows of a batch of one through the SIMD kernel (its pieces are output rows), unpadded in the batch.
     package var rowLocality: RowLocality? {
         guard outputShape.n == 1, variant == .simd, paddingBefore.n == 0 else { return nil }
