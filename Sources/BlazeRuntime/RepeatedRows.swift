@@ -73,7 +73,7 @@ struct RowBands: Equatable, Sendable {
 
 /// What `invoke()` needs to follow repeated rows through one step.
 struct StepRows: Sendable {
-    /// For inputs 0 and 1: the slot of their bands (`Interpreter.rowSlots`), or -1 when the input does not
+    /// For inputs 0 and 1: the slot of their bands (`Interpreter.repeatedRowsPlan`), or -1 when the input does not
     /// count (a step with `inputCount` 1) or has no bands (a constant).
     var sources: (Int, Int) = (-1, -1)
     var windows: (RowWindow, RowWindow) = (.identity, .identity)
@@ -89,7 +89,9 @@ struct StepRows: Sendable {
     /// How repeated rows pass through a kernel of `locality` (nil: they do not) whose input `j` has the
     /// bands of slot `slots[j]` (nil: no bands, a constant).
     init(_ locality: RowLocality?, slots: [Int?]) {
-        guard let locality, locality.windows.count <= slots.count else { return }
+        // Followed through one or two inputs (a kernel declaring more is computed whole, without bands).
+        guard let locality, (1...2).contains(locality.windows.count), locality.windows.count <= slots.count
+        else { return }
         inputCount = locality.windows.count
         windows.0 = locality.windows[0]
         sources.0 = slots[0] ?? -1
@@ -100,8 +102,6 @@ struct StepRows: Sendable {
         (outputRows, rowFloats) = (locality.outputRows, locality.rowFloats)
         runsRows = locality.computesRowRanges
     }
-
-    init() {}
 }
 
 extension BoundStep {
