@@ -58,9 +58,7 @@ package struct RowWindow: Equatable, Sendable {
     package var pad: Int
 
     package init(height: Int, stride: Int, pad: Int) {
-        self.height = height
-        self.stride = stride
-        self.pad = pad
+        (self.height, self.stride, self.pad) = (height, stride, pad)
     }
 
     /// Same rows in and out (1x1 convolutions, elementwise steps).
