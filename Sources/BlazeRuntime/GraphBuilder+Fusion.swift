@@ -29,12 +29,12 @@ extension GraphBuilder {
 
         var removed = Set<Int>()
         for s in steps.indices {
-            guard case .add(let add) = steps[s].kernel, add.variant == .simd, steps[s].inputs.count == 2,
+            guard let add = steps[s].kernel as? Add, add.variant == .simd, steps[s].inputs.count == 2,
                   add.lhsShape == add.rhsShape else { continue }
             for operand in 0..<2 {
                 let padded = steps[s].inputs[operand], main = steps[s].inputs[1 - operand]
                 guard padded != main, readers[padded] == 1, let p = producer[padded], !removed.contains(p),
-                      case .pad(let pad) = steps[p].kernel, pad.variant == .simd, pad.constantValue == 0,
+                      let pad = steps[p].kernel as? Pad, pad.variant == .simd, pad.constantValue == 0,
                       pad.paddingBefore == Shape4(n: 0, h: 0, w: 0, c: 0),
                       pad.outputShape.n == pad.inputShape.n, pad.outputShape.h == pad.inputShape.h,
                       pad.outputShape.w == pad.inputShape.w, pad.outputShape == add.outputShape else { continue }
@@ -43,7 +43,7 @@ extension GraphBuilder {
                 var pooled = false, poolActivation = FusedActivation.none
                 var fused = [p]
                 if readers[shortcut] == 1, let q = producer[shortcut], !removed.contains(q),
-                   case .maxPool(let pool) = steps[q].kernel, pool.variant == .simd,
+                   let pool = steps[q].kernel as? MaxPool2D, pool.variant == .simd,
                    pool.geometry.kernelH == 2, pool.geometry.kernelW == 2, pool.geometry.strideH == 2,
                    pool.geometry.strideW == 2, pool.geometry.padTop == 0, pool.geometry.padLeft == 0,
                    pool.inputShape.h == 2 * pool.outputShape.h, pool.inputShape.w == 2 * pool.outputShape.w {
@@ -58,7 +58,7 @@ extension GraphBuilder {
                     poolActivation: poolActivation, shortcutFirst: operand == 0, activation: add.activation,
                     instructionSet: add.instructionSet) else { continue }
                 let names = fused.reversed().map { "\(steps[$0].operatorName) #\(steps[$0].operatorIndex)" }
-                steps[s].kernel = .residual(kernel)
+                steps[s].kernel = kernel
                 steps[s].inputs = [shortcut, main]
                 steps[s].summary += " with " + names.joined(separator: " and ") + " fused"
                 for f in fused { steps[s].fusedOperators += [steps[f].operatorIndex] + steps[f].fusedOperators }
@@ -77,22 +77,22 @@ extension GraphBuilder {
         var removed = Set<Int>()
         for s in steps.indices {
             guard let padded = steps[s].inputs.first, readers[padded] == 1, let p = producer[padded],
-                  !removed.contains(p), case .pad(let pad) = steps[p].kernel, pad.variant == .simd,
+                  !removed.contains(p), let pad = steps[p].kernel as? Pad, pad.variant == .simd,
                   pad.constantValue == 0 else { continue }
             let before = pad.paddingBefore, i = pad.inputShape, o = pad.outputShape
             guard before.n == 0, before.c == 0, o.n == i.n, o.c == i.c else { continue }
             let (top, bottom) = (before.h, o.h - i.h - before.h), (left, right) = (before.w, o.w - i.w - before.w)
-            let folded: StepKernel
-            switch steps[s].kernel {
-            case .depthwise(let k) where k.variant == .simd:
+            let folded: any StepKernel
+            if let k = steps[s].kernel as? DepthwiseConv2D, k.variant == .simd {
                 guard let kernel = try? k.foldingPadding(inputShape: i, padTop: top, padBottom: bottom,
                                                          padLeft: left, padRight: right) else { continue }
-                folded = .depthwise(kernel)
-            case .conv(let k) where k.variant == .simd:
+                folded = kernel
+            } else if let k = steps[s].kernel as? Conv2D, k.variant == .simd {
                 guard let kernel = try? k.foldingPadding(inputShape: i, padTop: top, padBottom: bottom,
                                                          padLeft: left, padRight: right) else { continue }
-                folded = .conv(kernel)
-            default: continue
+                folded = kernel
+            } else {
+                continue
             }
             steps[s].kernel = folded
             steps[s].inputs[0] = steps[p].inputs[0]
@@ -111,22 +111,20 @@ extension GraphBuilder {
 
         var removed = Set<Int>()
         for s in steps.indices {
-            guard case .prelu(let prelu) = steps[s].kernel, prelu.variant == .simd,
+            guard let prelu = steps[s].kernel as? PReLU, prelu.variant == .simd,
                   let slopes = prelu.perChannelSlopes, let input = steps[s].inputs.first, readers[input] == 1,
                   let p = producer[input], !removed.contains(p) else { continue }
-            let fused: StepKernel
-            switch steps[p].kernel {
-            case .conv(let k) where k.variant == .simd:
-                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
-                fused = .conv(kernel)
-            case .add(let k) where k.variant == .simd:
-                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
-                fused = .add(kernel)
-            case .residual(let k):
-                guard let kernel = try? k.fusingPReLU(slopes: slopes) else { continue }
-                fused = .residual(kernel)
-            default: continue
+            let fused: (any StepKernel)?
+            if let k = steps[p].kernel as? Conv2D, k.variant == .simd {
+                fused = try? k.fusingPReLU(slopes: slopes)
+            } else if let k = steps[p].kernel as? Add, k.variant == .simd {
+                fused = try? k.fusingPReLU(slopes: slopes)
+            } else if let k = steps[p].kernel as? ResidualAdd {
+                fused = try? k.fusingPReLU(slopes: slopes)
+            } else {
+                fused = nil
             }
+            guard let fused else { continue }
             steps[p].kernel = fused
             steps[p].output = steps[s].output
             steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
@@ -146,22 +144,22 @@ extension GraphBuilder {
 
         var removed = Set<Int>()
         for s in steps.indices {
-            if case .residual(let shortcut) = steps[s].kernel {
+            if let shortcut = steps[s].kernel as? ResidualAdd {
                 fuseShortcut(shortcut, at: s, readers: readers, producer: producer, removed: &removed)
                 continue
             }
-            guard case .add(let add) = steps[s].kernel, steps[s].inputs.count == 2,
+            guard let add = steps[s].kernel as? Add, steps[s].inputs.count == 2,
                   steps[s].inputs[0] != steps[s].inputs[1] else { continue }
             let candidates = (0..<2).compactMap { operand -> (operand: Int, step: Int)? in
                 let main = steps[s].inputs[operand]
                 guard readers[main] == 1, let p = producer[main], !removed.contains(p),
-                      case .conv = steps[p].kernel else { return nil }
+                      steps[p].kernel is Conv2D else { return nil }
                 return (operand, p)
             }.sorted { $0.step > $1.step }
             for (operand, p) in candidates {
                 let other = steps[s].inputs[1 - operand]
                 if let q = producer[other], q >= p { continue }  // written after the convolution runs
-                guard case .conv(let k) = steps[p].kernel, let kernel = try? k.fusingResidualAdd(add) else { continue }
+                guard let k = steps[p].kernel as? Conv2D, let kernel = try? k.fusingResidualAdd(add) else { continue }
                 absorb(s, into: p, running: kernel, alsoReading: other, removed: &removed)
                 break
             }
@@ -177,7 +175,7 @@ extension GraphBuilder {
     ) {
         guard !shortcut.pooled, steps[s].inputs.count == 2, steps[s].inputs[0] != steps[s].inputs[1] else { return }
         let (other, main) = (steps[s].inputs[0], steps[s].inputs[1])
-        guard readers[main] == 1, let p = producer[main], !removed.contains(p), case .conv(let k) = steps[p].kernel
+        guard readers[main] == 1, let p = producer[main], !removed.contains(p), let k = steps[p].kernel as? Conv2D
         else { return }
         if let q = producer[other], q >= p { return }  // written after the convolution runs
         guard let kernel = try? k.fusingResidualAdd(shortcut) else { return }
@@ -189,7 +187,7 @@ extension GraphBuilder {
     private mutating func absorb(
         _ s: Int, into p: Int, running kernel: Conv2D, alsoReading operand: Int, removed: inout Set<Int>
     ) {
-        steps[p].kernel = .conv(kernel)
+        steps[p].kernel = kernel
         steps[p].inputs.append(operand)
         steps[p].output = steps[s].output
         steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"

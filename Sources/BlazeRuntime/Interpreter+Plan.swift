@@ -41,31 +41,10 @@ extension Interpreter {
         return plannedSteps.indices.map { s in
             let step = plannedSteps[s]
             return StepDescription(
-                operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.name,
+                operatorIndex: step.operatorIndex, operatorName: step.operatorName, kernel: step.kernel.planDescription,
                 inputs: step.inputs, output: step.output, outputShape: model.mainSubgraph.tensors[step.output].shape,
                 multiplyAccumulates: step.multiplyAccumulates, summary: step.summary,
                 threads: lanes[s] == nil ? stepThreads(s) : 1, fusedOperators: step.fusedOperators, lane: lanes[s])
-        }
-    }
-}
-
-extension StepKernel {
-    /// The kernel type and the implementation chosen.
-    var name: String {
-        switch self {
-        case .conv(let k): return "Conv2D.\(k.variant)"
-        case .depthwise(let k): return "DepthwiseConv2D.\(k.variant)"
-        case .add(let k): return "Add.\(k.variant)"
-        case .activation(let k): return "Activation.\(k.variant)"
-        case .prelu(let k): return "PReLU.\(k.variant)"
-        case .pad(let k): return "Pad.\(k.variant)"
-        case .maxPool(let k): return "MaxPool2D.\(k.variant)"
-        case .averagePool(let k): return "AveragePool2D.\(k.variant)"
-        case .copy: return "copy"
-        case .concatenation(let k): return "Concatenation.\(k.variant)"
-        case .resizeBilinear(let k): return "ResizeBilinear.\(k.variant)"
-        case .depthToSpace(let k): return "DepthToSpace.\(k.variant)"
-        case .residual(let k): return k.pooled ? "ResidualAdd.pooled" : "ResidualAdd"
         }
     }
 }

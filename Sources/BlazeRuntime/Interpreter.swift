@@ -93,119 +93,37 @@ public final class Interpreter {
         let graph = builder.graph
         plannedSteps = builder.steps
         multiplyAccumulates = plannedSteps.reduce(0) { $0 + $1.multiplyAccumulates }
-        let sections = options.runBranchesConcurrently
-            ? Interpreter.concurrentSections(steps: plannedSteps, threads: options.threadCount, graph: graph) : []
-
-        // Lifetimes of activations: graph inputs and outputs live for the whole run.
-        var first: [Int: Int] = [:], last: [Int: Int] = [:]
-        for input in graph.inputs { first[input] = -1; last[input] = Int.max }
-        for (s, step) in plannedSteps.enumerated() {
-            for input in step.inputs where builder.constants[input] == nil {
-                last[input] = max(last[input] ?? s, s)
-            }
-            if first[step.output] == nil { first[step.output] = s }
-            last[step.output] = max(last[step.output] ?? s, s)
-        }
-        for output in graph.outputs where first[output] != nil { last[output] = Int.max }
-        // The steps of a concurrent section run in any order: whatever lives during one lives during all.
-        for section in sections {
-            let (a, b) = (section.range.lowerBound, section.range.upperBound - 1)
-            for (tensor, start) in first where start <= b && (last[tensor] ?? start) >= a {
-                first[tensor] = min(start, a)
-                last[tensor] = max(last[tensor] ?? start, b)
-            }
-        }
-        var requests: [ArenaPlanner.Request] = []
-        var total = 0
-        for (tensor, start) in first.sorted(by: { $0.key < $1.key }) {
-            let bytes = graph.tensors[tensor].elementCount * MemoryLayout<Float>.size
-            total = total.addingReportingOverflow(bytes).partialValue
-            guard total <= options.maximumArenaBytes, total >= 0 else {
-                throw .arenaTooLarge(bytes: total, limit: options.maximumArenaBytes)
-            }
-            requests.append(.init(tensor: tensor, bytes: bytes, first: start, last: last[tensor] ?? start))
-        }
-        let (offsets, size) = ArenaPlanner.plan(requests)
-        guard size <= options.maximumArenaBytes else { throw .arenaTooLarge(bytes: size, limit: options.maximumArenaBytes) }
-        arenaByteCount = size
-        arena = UnsafeMutableRawPointer.allocate(byteCount: max(size, 64), alignment: 64)
-        arena.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, 64))
-        var location: [Int: UnsafeMutablePointer<Float>] = [:]
-        for (r, request) in requests.enumerated() {
-            location[request.tensor] = (arena + offsets[r]).assumingMemoryBound(to: Float.self)
-        }
-        // Constants read by steps as activations (an ADD operand, a concatenated constant) get their own memory.
-        var constantMemory: [UnsafeMutableBufferPointer<Float>] = []
-        for step in plannedSteps {
-            for input in step.inputs where location[input] == nil {
-                guard let values = builder.constants[input] ?? (try? OperatorContext(builder: builder, op: graph.operators[step.operatorIndex], code: model.operatorCodes[graph.operators[step.operatorIndex].opcodeIndex]).constantFloats(input, role: "input")) else {
-                    throw .notTopologicallySorted(index: step.operatorIndex, operator: step.operatorName, tensor: input,
-                                                  name: graph.tensors[input].name)
-                }
-                let memory = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(values.count, 1))
-                _ = memory.initialize(from: values)
-                constantMemory.append(memory)
-                location[input] = memory.baseAddress!
-            }
-        }
-        self.constantMemory = constantMemory
         let threads = options.threadCount
-        steps = plannedSteps.map { step in
-            let plan = threads > 1 ? Interpreter.chunkPlan(for: step, threads: threads, graph: graph) : nil
-            return BoundStep(kernel: step.kernel, inputs: step.inputs.map { UnsafePointer(location[$0]!) },
-                             output: location[step.output]!, plan: plan)
-        }
+        let sections = options.runBranchesConcurrently
+            ? Interpreter.concurrentSections(steps: plannedSteps, threads: threads, graph: graph) : []
         self.sections = sections
         schedule = SectionSchedule(sections: sections, stepCount: plannedSteps.count, threads: threads)
+
+        // Memory: lifetimes, one arena for the activations, memory of their own for constants read as ones.
+        let lifetimes = Interpreter.lifetimes(
+            of: plannedSteps, graph: graph, constants: builder.constants, sections: sections)
+        let requests = try Interpreter.arenaRequests(lifetimes, graph: graph, limit: options.maximumArenaBytes)
+        var locations: [Int: UnsafeMutablePointer<Float>]
+        (arena, arenaByteCount, locations) = try Interpreter.allocateArena(for: requests, limit: options.maximumArenaBytes)
+        constantMemory = try Interpreter.placeConstantInputs(of: plannedSteps, builder: builder, locations: &locations)
+
+        // Binding: the steps, the graph's inputs and outputs.
+        steps = Interpreter.bindSteps(plannedSteps, locations: locations, threads: threads, graph: graph)
         func info(_ index: Int) -> TensorInfo {
             let t = graph.tensors[index]
             return TensorInfo(name: t.name, shape: t.shape, dataType: t.type, tensorIndex: index)
         }
         inputs = graph.inputs.map(info)
         outputs = graph.outputs.map(info)
-        inputPointers = graph.inputs.map { location[$0]! }
-        // A graph output that is a constant (no operator writes it) is served from constant memory.
-        var outputPointers: [UnsafeMutablePointer<Float>] = []
-        var extra: [UnsafeMutableBufferPointer<Float>] = []
-        for output in graph.outputs {
-            if let pointer = location[output] { outputPointers.append(pointer); continue }
-            let values = builder.constants[output] ?? []
-            let memory = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(values.count, 1))
-            _ = memory.initialize(from: values)
-            extra.append(memory)
-            outputPointers.append(memory.baseAddress!)
-        }
-        self.outputPointers = outputPointers
-        self.constantMemory += extra
+        inputPointers = graph.inputs.map { locations[$0]! }
+        let boundOutputs = Interpreter.bindOutputs(graph: graph, constants: builder.constants, locations: locations)
+        outputPointers = boundOutputs.pointers
+        constantMemory += boundOutputs.memory
 
-        // Repeated rows, followed on the calling thread only (with workers, the steps run split as planned).
-        inputRowLayouts = graph.inputs.map { index in
-            let shape = graph.tensors[index].shape
-            return shape.count == 4 && shape[0] == 1 && shape[1] >= 2 ? (shape[1], shape[2] * shape[3]) : nil
-        }
-        var slot: [Int: Int] = [:]
-        for (j, input) in graph.inputs.enumerated() where slot[input] == nil { slot[input] = j }
-        var rowPlan: [StepRows] = []
-        if options.reuseRepeatedRows && threads == 1 && inputRowLayouts.contains(where: { $0 != nil }) {
-            for (i, step) in plannedSteps.enumerated() {
-                var rows = StepRows()
-                if let windows = step.kernel.rowWindows, windows.count <= step.inputs.count,
-                   let layout = step.kernel.outputRowLayout {
-                    rows.inputCount = windows.count
-                    rows.windows.0 = windows[0]
-                    rows.sources.0 = slot[step.inputs[0]] ?? -1
-                    if windows.count > 1 {
-                        rows.windows.1 = windows[1]
-                        rows.sources.1 = slot[step.inputs[1]] ?? -1
-                    }
-                    (rows.outputRows, rows.rowFloats) = layout
-                    rows.runsRows = step.kernel.runsRows
-                }
-                rowPlan.append(rows)
-                slot[step.output] = graph.inputs.count + i
-            }
-        }
-        self.rowPlan = rowPlan
+        // Repeated rows, followed on the calling thread only.
+        inputRowLayouts = Interpreter.inputRowLayouts(graph: graph)
+        rowPlan = Interpreter.repeatedRowsPlan(
+            steps: plannedSteps, graph: graph, options: options, inputRowLayouts: inputRowLayouts)
         rowBands = .allocate(capacity: graph.inputs.count + plannedSteps.count)
         rowBands.initialize(repeating: .none, count: graph.inputs.count + plannedSteps.count)
     }

@@ -62,8 +62,7 @@ extension OperatorContext {
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
             padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
         try expectOutput(output, kernel.outputShape)
-        let macs = kernel.outputShape.count * filterShape.h * filterShape.w * filterShape.c
-        return step(.conv(kernel), inputs: [input], macs: macs,
+        return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c)->\(filterShape.n) \(o.padding == .same ? "SAME" : "VALID")\(o.dilationH > 1 || o.dilationW > 1 ? " dilation \(o.dilationH)x\(o.dilationW)" : "") \(o.activation)")
     }
 
@@ -89,8 +88,7 @@ extension OperatorContext {
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
             padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
         try expectOutput(output, kernel.outputShape)
-        let macs = kernel.outputShape.count * filterShape.h * filterShape.w
-        return step(.depthwise(kernel), inputs: [input], macs: macs,
+        return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) x\(multiplier) \(inShape.c) ch \(o.padding == .same ? "SAME" : "VALID") \(o.activation)")
     }
 
@@ -101,7 +99,7 @@ extension OperatorContext {
         let kernel = try Add(lhsShape: try shape4(op.inputs[0]), rhsShape: try shape4(op.inputs[1]),
                              activation: try fusedActivation(function), variant: variant)
         try expectOutput(outputTensor, kernel.outputShape)
-        return step(.add(kernel), inputs: op.inputs, summary: "\(function)")
+        return step(kernel, inputs: op.inputs, summary: "\(function)")
     }
 
     private func lowerActivation() throws -> PlannedStep {
@@ -111,7 +109,7 @@ extension OperatorContext {
         let shape = try shape4(op.inputs[0])
         try expectOutput(op.outputs[0], shape)
         let kernel = try Activation(count: shape.count, function: function, variant: variant)
-        return step(.activation(kernel), inputs: op.inputs, summary: "")
+        return step(kernel, inputs: op.inputs, summary: "")
     }
 
     private func lowerPReLU() throws -> PlannedStep {
@@ -121,7 +119,7 @@ extension OperatorContext {
         let kernel = try PReLU(inputShape: try shape4(op.inputs[0]), alphaShape: try shape4(op.inputs[1]), alpha: alpha,
                                variant: variant)
         try expectOutput(op.outputs[0], kernel.outputShape)
-        return step(.prelu(kernel), inputs: [op.inputs[0]], summary: "alpha \(graph.tensors[op.inputs[1]].shape)")
+        return step(kernel, inputs: [op.inputs[0]], summary: "alpha \(graph.tensors[op.inputs[1]].shape)")
     }
 
     private func lowerPool() throws -> PlannedStep {
@@ -136,13 +134,13 @@ extension OperatorContext {
                                        strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
                                        activation: function, variant: variant)
             try expectOutput(op.outputs[0], kernel.outputShape)
-            return step(.maxPool(kernel), inputs: op.inputs, summary: summary)
+            return step(kernel, inputs: op.inputs, summary: summary)
         }
         let kernel = try AveragePool2D(inputShape: inShape, filterH: o.filterHeight, filterW: o.filterWidth,
                                        strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
                                        activation: function, variant: variant)
         try expectOutput(op.outputs[0], kernel.outputShape)
-        return step(.averagePool(kernel), inputs: op.inputs, summary: summary)
+        return step(kernel, inputs: op.inputs, summary: summary)
     }
 
     private func lowerReshape() throws -> PlannedStep {
@@ -171,7 +169,7 @@ extension OperatorContext {
         guard outTensor.elementCount == inCount else {
             throw invalid("output \(outTensor.shape) has \(outTensor.elementCount) elements, input \(graph.tensors[input].shape) has \(inCount)")
         }
-        return step(.copy(count: inCount), inputs: [input], summary: "\(graph.tensors[input].shape) -> \(outTensor.shape)")
+        return step(Copy(count: inCount), inputs: [input], summary: "\(graph.tensors[input].shape) -> \(outTensor.shape)")
     }
 
     private func lowerConcatenation() throws -> PlannedStep {
@@ -191,7 +189,7 @@ extension OperatorContext {
             throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
                                                  expected: kernel.outputDimensions, actual: out.shape)
         }
-        return step(.concatenation(kernel), inputs: op.inputs, summary: "axis \(axis), \(op.inputs.count) inputs")
+        return step(kernel, inputs: op.inputs, summary: "axis \(axis), \(op.inputs.count) inputs")
     }
 
     private func lowerResizeBilinear() throws -> PlannedStep {
@@ -212,7 +210,7 @@ extension OperatorContext {
                                         alignCorners: o.alignCorners, halfPixelCenters: o.halfPixelCenters,
                                         variant: variant)
         try expectOutput(op.outputs[0], kernel.outputShape)
-        return step(.resizeBilinear(kernel), inputs: [op.inputs[0]],
+        return step(kernel, inputs: [op.inputs[0]],
                     summary: "\(inShape.h)x\(inShape.w) -> \(size[0])x\(size[1])\(o.alignCorners ? " align_corners" : "")\(o.halfPixelCenters ? " half_pixel_centers" : "")")
     }
 
@@ -223,7 +221,7 @@ extension OperatorContext {
         guard graph.tensors[op.inputs[0]].shape.count == 4 else { throw invalid("input must have rank 4") }
         let kernel = try DepthToSpace(inputShape: try shape4(op.inputs[0]), blockSize: blockSize, variant: variant)
         try expectOutput(op.outputs[0], kernel.outputShape)
-        return step(.depthToSpace(kernel), inputs: op.inputs, summary: "block \(blockSize)")
+        return step(kernel, inputs: op.inputs, summary: "block \(blockSize)")
     }
 
     private func lowerPad() throws -> PlannedStep {
@@ -249,6 +247,6 @@ extension OperatorContext {
             throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
                                                  expected: kernel.outputDimensions, actual: out.shape)
         }
-        return step(.pad(kernel), inputs: [op.inputs[0]], summary: "\(paddings)")
+        return step(kernel, inputs: [op.inputs[0]], summary: "\(paddings)")
     }
 }

@@ -170,9 +170,10 @@ struct OperatorContext {
         }
     }
 
-    func step(_ kernel: StepKernel, inputs: [Int], macs: Int = 0, summary: String) -> PlannedStep {
+    /// The step running `kernel` (the lowering's one registration of a kernel) on `inputs`.
+    func step(_ kernel: any StepKernel, inputs: [Int], summary: String) -> PlannedStep {
         PlannedStep(operatorIndex: op.index, operatorName: code.name, kernel: kernel, inputs: inputs,
-                    output: outputTensor, multiplyAccumulates: macs,
+                    output: outputTensor,
                     summary: fusion.map { summary + " + \($0.activation) from operator \($0.operatorIndex)" } ?? summary)
     }
 }

@@ -9,29 +9,6 @@ import Foundation
 // from step to step, computes the first row of each band and copies it to the band's other rows. The
 // results are the same to the bit; the work saved is the bands' share of the early layers.
 
-/// The input rows that output row `y` of a step reads from one of its inputs: `y·stride − pad ..<
-/// y·stride − pad + height`.
-struct RowWindow: Equatable, Sendable {
-    var height: Int
-    var stride: Int
-    var pad: Int
-
-    /// Same rows in and out (1x1 convolutions, elementwise steps).
-    static let identity = RowWindow(height: 1, stride: 1, pad: 0)
-
-    /// Output rows (of `outputRows`) whose window lies inside `band` of input rows.
-    func outputRows(inside band: Range<Int>, outputRows: Int) -> Range<Int> {
-        guard band.count >= height else { return 0..<0 }
-        // y·s − p >= lower and y·s − p + height <= upper; lower + pad >= 0, so only the upper bound can be negative.
-        let first = (band.lowerBound + pad + stride - 1) / stride
-        let limit = band.upperBound + pad - height
-        guard limit >= 0 else { return 0..<0 }
-        let last = limit / stride
-        let lower = max(first, 0), upper = min(last + 1, outputRows)
-        return lower < upper ? lower..<upper : 0..<0
-    }
-}
-
 /// Up to two bands of rows of one tensor, each of identical rows (bit for bit); bands of fewer than two rows
 /// are dropped. Ordered and disjoint.
 struct RowBands: Equatable, Sendable {
@@ -96,7 +73,7 @@ struct RowBands: Equatable, Sendable {
 
 /// What `invoke()` needs to follow repeated rows through one step.
 struct StepRows: Sendable {
-    /// For inputs 0 and 1: the slot of their bands (`Interpreter.rowSlots`), or -1 when the input does not
+    /// For inputs 0 and 1: the slot of their bands (`Interpreter.repeatedRowsPlan`), or -1 when the input does not
     /// count (a step with `inputCount` 1) or has no bands (a constant).
     var sources: (Int, Int) = (-1, -1)
     var windows: (RowWindow, RowWindow) = (.identity, .identity)
@@ -108,82 +85,31 @@ struct StepRows: Sendable {
     /// Whether the step can compute a range of output rows (`BoundStep.run(outputRows:)`); otherwise it
     /// computes everything, and its output bands still hold.
     var runsRows = false
-}
 
-extension StepKernel {
-    /// The row windows of the step's inputs when each output row is a function of them alone, computed the
-    /// same way wherever it lies (SIMD kernels over a batch of one), or nil.
-    var rowWindows: [RowWindow]? {
-        func window(_ g: WindowGeometry) -> RowWindow? {
-            g.dilationH == 1 ? RowWindow(height: g.kernelH, stride: g.strideH, pad: g.padTop) : nil
+    /// How repeated rows pass through a kernel of `locality` (nil: they do not) whose input `j` has the
+    /// bands of slot `slots[j]` (nil: no bands, a constant).
+    init(_ locality: RowLocality?, slots: [Int?]) {
+        // Followed through one or two inputs (a kernel declaring more is computed whole, without bands).
+        guard let locality, (1...2).contains(locality.windows.count), locality.windows.count <= slots.count
+        else { return }
+        inputCount = locality.windows.count
+        windows.0 = locality.windows[0]
+        sources.0 = slots[0] ?? -1
+        if inputCount > 1 {
+            windows.1 = locality.windows[1]
+            sources.1 = slots[1] ?? -1
         }
-        switch self {
-        case .conv(let k):
-            guard k.outputShape.n == 1, k.runsOutputRows, let w = window(k.geometry) else { return nil }
-            return k.hasResidual ? [w, .identity] : [w]
-        case .depthwise(let k):
-            guard k.outputShape.n == 1, k.variant == .simd, let w = window(k.geometry) else { return nil }
-            return [w]
-        case .maxPool(let k):
-            guard k.outputShape.n == 1, k.variant == .simd, let w = window(k.geometry) else { return nil }
-            return [w]
-        case .residual(let k):
-            guard k.outputShape.n == 1 else { return nil }
-            return [k.pooled ? RowWindow(height: 2, stride: 2, pad: 0) : .identity, .identity]
-        case .pad(let k):
-            guard k.outputShape.n == 1, k.variant == .simd, k.paddingBefore.n == 0 else { return nil }
-            return [RowWindow(height: 1, stride: 1, pad: k.paddingBefore.h)]
-        case .prelu(let k):
-            guard k.outputShape.n == 1, k.variant == .simd, k.inputShape == k.outputShape else { return nil }
-            return [.identity]
-        case .add(let k):
-            guard k.outputShape.n == 1, k.variant == .simd, k.lhsShape == k.outputShape, k.rhsShape == k.outputShape
-            else { return nil }
-            return [.identity, .identity]
-        case .activation, .averagePool, .copy, .concatenation, .resizeBilinear, .depthToSpace:
-            return nil
-        }
-    }
-
-    /// Whether `BoundStep.run(outputRows:)` computes a range of output rows (given `rowWindows`).
-    var runsRows: Bool {
-        switch self {
-        case .conv(let k): return k.runsOutputRows
-        case .depthwise, .maxPool, .residual, .pad, .prelu: return true  // pieces are output rows
-        default: return false
-        }
-    }
-
-    /// Output rows and floats per row of a kernel with `rowWindows`.
-    var outputRowLayout: (rows: Int, rowFloats: Int)? {
-        let s: Shape4
-        switch self {
-        case .conv(let k): s = k.outputShape
-        case .depthwise(let k): s = k.outputShape
-        case .maxPool(let k): s = k.outputShape
-        case .residual(let k): s = k.outputShape
-        case .pad(let k): s = k.outputShape
-        case .prelu(let k): s = k.outputShape
-        case .add(let k): s = k.outputShape
-        default: return nil
-        }
-        return (s.h, s.w * s.c)
+        (outputRows, rowFloats) = (locality.outputRows, locality.rowFloats)
+        runsRows = locality.computesRowRanges
     }
 }
 
 extension BoundStep {
-    /// Computes the output rows `rows` (of a batch of one). Only for kernels whose `runsRows` is true.
+    /// Computes the output rows `rows` (of a batch of one). Only for kernels whose row-locality computes row
+    /// ranges (`StepRows.runsRows`).
     @inline(__always)
     func run(outputRows rows: Range<Int>) {
-        switch kernel {
-        case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, outputRows: rows)
-        case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: rows)
-        case .maxPool(let k): k.run(input: inputs[0], output: output, pieces: rows)
-        case .residual(let k): k.run(shortcut: inputs[0], main: inputs[1], output: output, pieces: rows)
-        case .pad(let k): k.run(input: inputs[0], output: output, pieces: rows)
-        case .prelu(let k): k.run(input: inputs[0], output: output, pieces: rows)
-        default: run()
-        }
+        kernel.run(inputs: inputs, output: output, outputRows: rows)
     }
 
     /// Computes every output row outside `bands` and the first row of each band, then copies that row over

@@ -1,33 +1,25 @@
 import BlazeKernels
 import BlazeTFLite
 
-/// One kernel of the execution plan, chosen and prepared at load time.
-enum StepKernel: Sendable {
-    case conv(Conv2D)
-    case depthwise(DepthwiseConv2D)
-    case add(Add)
-    case activation(Activation)
-    case prelu(PReLU)
-    case pad(Pad)
-    case maxPool(MaxPool2D)
-    case averagePool(AveragePool2D)
-    case copy(count: Int)
-    case concatenation(Concatenation)
-    case resizeBilinear(ResizeBilinear)
-    case depthToSpace(DepthToSpace)
-    /// MAX_POOL_2D (optional) + PAD + ADD of a BlazeBlock shortcut, fused at load time.
-    case residual(ResidualAdd)
+/// TFLite's RESHAPE: the input's floats copied unchanged (the runtime's only kernel of its own).
+struct Copy: UnaryStepKernel {
+    /// Floats copied.
+    var count: Int
+
+    var planDescription: String { "copy" }
+
+    func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        output.update(from: input, count: count)
+    }
 }
 
 /// A step before memory is planned: the kernel and the tensors it reads and writes.
 struct PlannedStep: Sendable {
     var operatorIndex: Int
     var operatorName: String
-    var kernel: StepKernel
+    var kernel: any StepKernel
     var inputs: [Int]
     var output: Int
-    /// Multiply-accumulates per run (0 for data movement and elementwise operators).
-    var multiplyAccumulates: Int
     /// A one-line description of the parameters, for `blazeface inspect`.
     var summary: String
     /// Other operators this step also runs (a fused activation, a BlazeBlock shortcut's PAD and
@@ -35,26 +27,14 @@ struct PlannedStep: Sendable {
     var fusedOperators: [Int] = []
 }
 
-extension StepKernel {
-    /// Independent pieces of the kernel's output (see `Pieces`); 1 for kernels that are not split.
-    var pieceCount: Int {
-        switch self {
-        case .conv(let k): return k.pieceCount
-        case .depthwise(let k): return k.pieceCount
-        case .add(let k): return k.pieceCount
-        case .activation(let k): return k.pieceCount
-        case .prelu(let k): return k.pieceCount
-        case .pad(let k): return k.pieceCount
-        case .maxPool(let k): return k.pieceCount
-        case .residual(let k): return k.pieceCount
-        case .averagePool, .copy, .concatenation, .resizeBilinear, .depthToSpace: return 1
-        }
-    }
+extension PlannedStep {
+    /// Multiply-accumulates per run (0 for data movement and elementwise operators).
+    var multiplyAccumulates: Int { kernel.multiplyAccumulates }
 }
 
 /// A step with its tensors resolved to memory.
 struct BoundStep: @unchecked Sendable {
-    var kernel: StepKernel
+    var kernel: any StepKernel
     var inputs: [UnsafePointer<Float>]
     var output: UnsafeMutablePointer<Float>
     /// `kernel.pieceCount`.
@@ -66,12 +46,10 @@ struct BoundStep: @unchecked Sendable {
     let chunkBounds: [Int]
     /// Thread `t` of the pool owns chunks `threadStarts[t] ..< threadStarts[t + 1]` (empty when not split).
     let threadStarts: [Int]
-    /// The other operand of an ADD fused into a convolution (`Conv2D.hasResidual`), or nil.
-    let residual: UnsafePointer<Float>?
 
     /// - Parameter plan: the step's chunks and each thread's share of them (`Interpreter.chunkPlan`); one
     ///   chunk, the whole step, when nil or not a valid split of the kernel's pieces.
-    init(kernel: StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, plan: ChunkPlan? = nil) {
+    init(kernel: any StepKernel, inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, plan: ChunkPlan? = nil) {
         self.kernel = kernel
         self.inputs = inputs
         self.output = output
@@ -85,7 +63,6 @@ struct BoundStep: @unchecked Sendable {
             threadStarts = []
         }
         self.parts = chunkBounds.count - 1
-        if case .conv(let k) = kernel, k.hasResidual { residual = inputs[1] } else { residual = nil }
     }
 
     /// Runs chunk `part`: the pieces `chunkBounds[part] ..< chunkBounds[part + 1]` of the kernel. Performs no
@@ -93,38 +70,13 @@ struct BoundStep: @unchecked Sendable {
     @inline(__always)
     func run(part: Int) {
         let pieces = chunkBounds.withUnsafeBufferPointer { $0[part]..<$0[part + 1] }
-        switch kernel {
-        case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, pieces: pieces)
-        case .depthwise(let k): k.run(input: inputs[0], output: output, pieces: pieces)
-        case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
-        case .activation(let k): k.run(input: inputs[0], output: output, pieces: pieces)
-        case .prelu(let k): k.run(input: inputs[0], output: output, pieces: pieces)
-        case .pad(let k): k.run(input: inputs[0], output: output, pieces: pieces)
-        case .maxPool(let k): k.run(input: inputs[0], output: output, pieces: pieces)
-        case .residual(let k): k.run(shortcut: inputs[0], main: inputs[1], output: output, pieces: pieces)
-        default: if part == 0 { run() }
-        }
+        kernel.run(inputs: inputs, output: output, pieces: pieces)
     }
 
     /// Runs the kernel. Performs no heap allocation.
     @inline(__always)
     func run() {
-        switch kernel {
-        case .conv(let k): k.run(input: inputs[0], residual: residual, output: output, pieces: 0..<pieceCount)
-        case .depthwise(let k): k.run(input: inputs[0], output: output)
-        case .add(let k): k.run(lhs: inputs[0], rhs: inputs[1], output: output)
-        case .activation(let k): k.run(input: inputs[0], output: output)
-        case .prelu(let k): k.run(input: inputs[0], output: output)
-        case .pad(let k): k.run(input: inputs[0], output: output)
-        case .maxPool(let k): k.run(input: inputs[0], output: output)
-        case .averagePool(let k): k.run(input: inputs[0], output: output)
-        case .copy(let count): output.update(from: inputs[0], count: count)
-        case .concatenation(let k):
-            inputs.withUnsafeBufferPointer { k.run(inputs: $0, output: output) }
-        case .resizeBilinear(let k): k.run(input: inputs[0], output: output)
-        case .depthToSpace(let k): k.run(input: inputs[0], output: output)
-        case .residual(let k): k.run(shortcut: inputs[0], main: inputs[1], output: output)
-        }
+        kernel.run(inputs: inputs, output: output)
     }
 }
 

@@ -1,3 +1,4 @@
+import BlazeKernels
 @testable import BlazeRuntime
 import BlazeTestSupport
 import CAllocationCounter

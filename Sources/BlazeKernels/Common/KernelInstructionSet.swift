@@ -37,6 +37,16 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
         }
     }
 
+    /// The microkernels built for this instruction set: one dispatch table per instruction set
+    /// (`Microkernels.Table`), filled once from each build. Kernels call through it once per run or piece.
+    @inline(__always)
+    var microkernels: Microkernels.Table {
+        switch self {
+        case .baseline: return Microkernels.table
+        case .avx2FMA: return BlazeKernelsFMA.Microkernels.table
+        }
+    }
+
     /// The instruction set new kernels use by default (see the type's documentation).
     public static var active: KernelInstructionSet { selected }
 

@@ -43,6 +43,20 @@ public enum Pieces {
         }
     }
 
+    /// `forEachImage` over NHWC tensors: calls `body(inputImage, outputImage, rows)` with the first float of
+    /// each covered image of `input` (of `inputShape`) and of `output` (of `outputShape`, whose rows `pieces`
+    /// counts).
+    @inline(__always)
+    static func forEachImage(
+        _ pieces: Range<Int>, input: UnsafePointer<Float>, _ inputShape: Shape4, output: UnsafeMutablePointer<Float>,
+        _ outputShape: Shape4, _ body: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void
+    ) {
+        let i = inputShape, o = outputShape
+        forEachImage(pieces, rowsPerImage: o.h) { b, rows in
+            body(input + b * i.h * i.w * i.c, output + b * o.h * o.w * o.c, rows)
+        }
+    }
+
     /// GEMM outputs of fewer pixels than this are also split by columns: their weights, read once per
     /// tile row, outweigh their arithmetic, so threads that each take all the rows and some of the output
     /// channels read the weights once between them (and fill more of each tile).

@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 extension Conv2D {
     /// Floats per packed 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`.
     static func simdTileSize(filterShape: Shape4) -> Int {
@@ -81,28 +79,15 @@ extension Conv2D {
         let (lo, hi) = activation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
         let rowPieces = o.n * o.h
+        let convolution = instructionSet.microkernels.convolution
         let clamped = max(pieces.lowerBound, 0)..<max(min(pieces.upperBound, rowPieces * columnGroups), 0)
         // Pieces are column groups of output rows (group-major), each group a range of column panels.
         Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, groupRows in
             let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
-            Pieces.forEachImage(groupRows, rowsPerImage: o.h) { b, rows in
-                let image = input + b * i.h * i.w * i.c
-                let result = output + b * o.h * o.w * o.c
-                if instructionSet == .avx2FMA {
-                    BlazeKernelsFMA.Microkernels.convolution(
-                        input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
-                        output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
-                        kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH,
-                        strideWidth: g.strideW, padTop: g.padTop, padLeft: g.padLeft, packed: packed,
-                        lower: lo, upper: hi, outputRows: rows, alpha: alpha, panels: panels)
-                    return
-                }
-                Microkernels.convolution(
-                    input: image, inputHeight: i.h, inputWidth: i.w, inputChannels: i.c,
-                    output: result, outputHeight: o.h, outputWidth: o.w, outputChannels: o.c,
-                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH,
-                    strideWidth: g.strideW, padTop: g.padTop, padLeft: g.padLeft, packed: packed,
-                    lower: lo, upper: hi, outputRows: rows, alpha: alpha, panels: panels)
+            Pieces.forEachImage(groupRows, input: input, i, output: output, o) { image, result, rows in
+                convolution(
+                    image, i.h, i.w, i.c, result, o.h, o.w, o.c, g.kernelH, g.kernelW, g.strideH, g.strideW,
+                    g.padTop, g.padLeft, packed, lo, hi, rows, alpha, panels)
             }
         }
     }

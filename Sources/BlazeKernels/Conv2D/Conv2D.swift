@@ -299,3 +299,33 @@ public struct Conv2D: Sendable {
         }
     }
 }
+
+extension Conv2D: StepKernel, VariantKernel {
+    package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW * inputShape.c }
+
+    /// Rows of a batch of one through the GEMM implementations (`runsOutputRows`), undilated; with a fused
+    /// ADD, the same rows of its other operand.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, runsOutputRows, let window = RowWindow(geometry) else { return nil }
+        return RowLocality(windows: hasResidual ? [window, .identity] : [window], output: outputShape,
+                           computesRowRanges: true)
+    }
+
+    /// Input 1 is the fused ADD's other operand (`hasResidual`).
+    @inline(__always)
+    private func residual(_ inputs: [UnsafePointer<Float>]) -> UnsafePointer<Float>? {
+        hasResidual ? inputs[1] : nil
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(input: inputs[0], residual: residual(inputs), output: output, pieces: 0..<pieceCount)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(input: inputs[0], residual: residual(inputs), output: output, pieces: pieces)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
+        run(input: inputs[0], residual: residual(inputs), output: output, outputRows: rows)
+    }
+}

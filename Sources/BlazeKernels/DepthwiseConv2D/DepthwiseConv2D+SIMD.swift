@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 extension DepthwiseConv2D {
     /// Packs the `[1, kh, kw, C·M]` filter per 8-output-channel group as `[bias ×8][taps][×8]`, zero-padded.
     static func packSIMD(channels: Int, taps: Int, filter: [Float], bias: [Float]) -> PackedBuffer<Float> {
@@ -106,22 +104,11 @@ extension DepthwiseConv2D {
         let i = inputShape, o = outputShape
         let (lo, hi) = activation.bounds
         let weights = UnsafePointer(packed.pointer)
-        Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
-            let image = input + b * i.h * i.w * i.c
-            let result = output + b * o.h * o.w * o.c
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.depthwise(
-                    input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
-                    output: result, outputHeight: o.h, outputWidth: o.w,
-                    kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                    padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi, outputRows: rows)
-                return
-            }
-            Microkernels.depthwise(
-                input: image, inputHeight: i.h, inputWidth: i.w, channels: i.c,
-                output: result, outputHeight: o.h, outputWidth: o.w,
-                kernelHeight: g.kernelH, kernelWidth: g.kernelW, strideHeight: g.strideH, strideWidth: g.strideW,
-                padTop: g.padTop, padLeft: g.padLeft, packed: weights, lower: lo, upper: hi, outputRows: rows)
+        let depthwise = instructionSet.microkernels.depthwise
+        Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
+            depthwise(
+                image, i.h, i.w, i.c, result, o.h, o.w, g.kernelH, g.kernelW, g.strideH, g.strideW, g.padTop,
+                g.padLeft, weights, lo, hi, rows)
         }
     }
 }

@@ -171,3 +171,13 @@ public struct DepthwiseConv2D: Sendable {
         }
     }
 }
+
+extension DepthwiseConv2D: RowStepKernel, VariantKernel {
+    package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW }
+
+    /// Rows of a batch of one through the SIMD kernels (their pieces are output rows), undilated.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, let window = RowWindow(geometry) else { return nil }
+        return RowLocality(windows: [window], output: outputShape, computesRowRanges: true)
+    }
+}

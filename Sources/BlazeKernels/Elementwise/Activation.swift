@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 /// A standalone activation (TFLite's `RELU`, `RELU6`, `RELU_N1_TO_1`): `output = min(max(x, lower), upper)`
 /// over `count` floats of any shape. NaN passes through, as in TFLite.
 ///
@@ -50,11 +48,7 @@ public struct Activation: Sendable {
         let elements = Pieces.elements(pieces, count: count)
         if variant == .simd {
             let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.clampBuffer(count: n, input: x, output: y, lower: lo, upper: hi)
-            } else {
-                Microkernels.clampBuffer(count: n, input: x, output: y, lower: lo, upper: hi)
-            }
+            instructionSet.microkernels.clampBuffer(n, x, y, lo, hi)
             return
         }
         // The reference.
@@ -63,5 +57,11 @@ public struct Activation: Sendable {
             output[i] = clamp(input[i], lo, hi)
             i += 1
         }
+    }
+}
+
+extension Activation: UnaryStepKernel, VariantKernel {
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(input: inputs[0], output: output, pieces: pieces)
     }
 }

@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 /// Element-wise addition with NumPy-style broadcasting and a fused activation (TFLite's `ADD`):
 /// `output = act(lhs + rhs)`.
 ///
@@ -101,15 +99,8 @@ public struct Add: Sendable {
             let first = max(pieces.lowerBound, 0), rows = max(min(pieces.upperBound, s.n * s.h) - first, 0)
             guard rows > 0 else { return }
             let offset = first * rowSize, (lo, hi) = activation.bounds
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.addPReLU(
-                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
-                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
-            } else {
-                Microkernels.addPReLU(
-                    pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset,
-                    alpha: slopes.pointer, output: output + offset, lower: lo, upper: hi)
-            }
+            instructionSet.microkernels.addPReLU(
+                rows * s.w, s.c, lhs + offset, rhs + offset, slopes.pointer, output + offset, lo, hi)
             return
         }
         guard variant == .simd && plan.isSameShape else {
@@ -119,5 +110,22 @@ public struct Add: Sendable {
         let elements = Pieces.elements(pieces, count: outputShape.count)
         let start = elements.lowerBound
         runSame(count: elements.count, lhs: lhs + start, rhs: rhs + start, output: output + start)
+    }
+}
+
+extension Add: StepKernel, VariantKernel {
+    /// Rows of a batch of one through the SIMD kernel when both operands have the output's shape; its
+    /// pieces are blocks of floats, so it computes its whole output.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, lhsShape == outputShape, rhsShape == outputShape else { return nil }
+        return RowLocality(windows: [.identity, .identity], output: outputShape, computesRowRanges: false)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(lhs: inputs[0], rhs: inputs[1], output: output)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
     }
 }

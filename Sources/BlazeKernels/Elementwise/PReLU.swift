@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 /// Parametric ReLU (TFLite's `PRELU`): `output = x >= 0 ? x : alpha · x`, with `alpha` broadcast against the
 /// input by NumPy rules (in the face models alpha is `[1, 1, C]` against `[1, H, W, C]`). The output shape
 /// is the broadcast of both shapes.
@@ -85,14 +83,15 @@ public struct PReLU: Sendable {
         guard rows > 0 else { return }
         let slopes = UnsafePointer(alpha.pointer)
         let strides = (n: rows * rowSize, h: rowSize, w: s.c, c: 1), none = (n: 0, h: 0, w: 0, c: 1)
-        if instructionSet == .avx2FMA {
-            BlazeKernelsFMA.Microkernels.prelu(
-                n: 1, h: rows, w: s.w, c: s.c, input: input + first * rowSize, inputStrides: strides,
-                alpha: slopes, alphaStrides: none, output: output + first * rowSize)
-        } else {
-            Microkernels.prelu(
-                n: 1, h: rows, w: s.w, c: s.c, input: input + first * rowSize, inputStrides: strides,
-                alpha: slopes, alphaStrides: none, output: output + first * rowSize)
-        }
+        instructionSet.microkernels.prelu(
+            1, rows, s.w, s.c, input + first * rowSize, strides, slopes, none, output + first * rowSize)
+    }
+}
+
+extension PReLU: RowStepKernel, VariantKernel {
+    /// Rows of a batch of one through the SIMD kernel, on an input of the output's shape.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, inputShape == outputShape else { return nil }
+        return RowLocality(windows: [.identity], output: outputShape, computesRowRanges: true)
     }
 }

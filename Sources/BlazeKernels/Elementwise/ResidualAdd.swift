@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 /// A BlazeBlock's shortcut connection in one pass: TFLite's `MAX_POOL_2D` (2x2, stride 2; optional), `PAD`
 /// (zeros after the channels) and `ADD` (with its fused activation), fused.
 ///
@@ -91,20 +89,37 @@ public struct ResidualAdd: Sendable {
         let (lo, hi) = activation.bounds
         let (pl, pu) = poolActivation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
+        let residualAdd = instructionSet.microkernels.residualAdd
         Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let shortcutImage = shortcut + b * s.h * s.w * s.c
             let offset = b * o.h * o.w * o.c
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.residualAdd(
-                    shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
-                    poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
-                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi, alpha: alpha)
-            } else {
-                Microkernels.residualAdd(
-                    shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
-                    poolLower: pl, poolUpper: pu, shortcutFirst: shortcutFirst, main: main + offset,
-                    output: output + offset, width: o.w, channels: o.c, rows: rows, lower: lo, upper: hi, alpha: alpha)
-            }
+            residualAdd(
+                shortcutImage, s.w, s.c, pooled, pl, pu, shortcutFirst, main + offset, output + offset, o.w, o.c,
+                rows, lo, hi, alpha)
         }
+    }
+}
+
+extension ResidualAdd: StepKernel {
+    package var planDescription: String { pooled ? "ResidualAdd.pooled" : "ResidualAdd" }
+
+    /// Rows of a batch of one: the shortcut's rows (its 2x2 windows when pooled) and the main branch's.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1 else { return nil }
+        let shortcut = pooled ? RowWindow(height: 2, stride: 2, pad: 0) : .identity
+        return RowLocality(windows: [shortcut, .identity], output: outputShape, computesRowRanges: true)
+    }
+
+    /// Inputs: the shortcut, then the main branch.
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output, pieces: pieces)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
+        run(shortcut: inputs[0], main: inputs[1], output: output, pieces: rows)
     }
 }

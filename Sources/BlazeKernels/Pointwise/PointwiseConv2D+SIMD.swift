@@ -1,5 +1,3 @@
-import BlazeKernelsFMA
-
 extension PointwiseConv2D {
     /// Packs the `[outC, inC]` filter for the GEMM microkernels (`PackedGEMM`), or, with fewer than 8 output
     /// channels, for the narrow kernel: `[bias ×outC][outC rows of inC rounded up to 8, zero-padded]`.
@@ -22,28 +20,13 @@ extension PointwiseConv2D {
     ) {
         let (lo, hi) = activation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
+        let microkernels = instructionSet.microkernels
         if outputChannels < 8 {
-            if instructionSet == .avx2FMA {
-                BlazeKernelsFMA.Microkernels.pointwiseNarrow(
-                    rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                    packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
-            } else {
-                Microkernels.pointwiseNarrow(
-                    rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                    packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha)
-            }
-            return
+            microkernels.pointwiseNarrow(rows, inputChannels, outputChannels, input, packed.pointer, output, lo, hi, alpha)
+        } else {
+            microkernels.pointwise(
+                rows, inputChannels, outputChannels, input, packed.pointer, output, lo, hi, alpha, residual,
+                residualChannels, panels)
         }
-        if instructionSet == .avx2FMA {
-            BlazeKernelsFMA.Microkernels.pointwise(
-                rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-                packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
-                residualChannels: residualChannels, panels: panels)
-            return
-        }
-        Microkernels.pointwise(
-            rows: rows, depth: inputChannels, columns: outputChannels, input: input,
-            packed: packed.pointer, output: output, lower: lo, upper: hi, alpha: alpha, residual: residual,
-            residualChannels: residualChannels, panels: panels)
     }
 }

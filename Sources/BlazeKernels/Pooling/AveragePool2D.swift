@@ -50,3 +50,5 @@ public struct AveragePool2D: Sendable {
         }
     }
 }
+
+extension AveragePool2D: UnaryStepKernel, VariantKernel {}

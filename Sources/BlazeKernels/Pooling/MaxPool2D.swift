@@ -65,3 +65,11 @@ public struct MaxPool2D: Sendable {
         }
     }
 }
+
+extension MaxPool2D: RowStepKernel, VariantKernel {
+    /// Rows of a batch of one through the SIMD kernel (its pieces are output rows).
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, let window = RowWindow(geometry) else { return nil }
+        return RowLocality(windows: [window], output: outputShape, computesRowRanges: true)
+    }
+}

@@ -113,3 +113,5 @@ public struct ResizeBilinear: Sendable {
         }
     }
 }
+
+extension ResizeBilinear: UnaryStepKernel, VariantKernel {}

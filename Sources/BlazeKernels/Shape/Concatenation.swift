@@ -89,3 +89,9 @@ public struct Concatenation: Sendable {
         }
     }
 }
+
+extension Concatenation: StepKernel, VariantKernel {
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        inputs.withUnsafeBufferPointer { run(inputs: $0, output: output) }
+    }
+}

@@ -45,3 +45,5 @@ public struct DepthToSpace: Sendable {
         }
     }
 }
+
+extension DepthToSpace: UnaryStepKernel, VariantKernel {}

@@ -88,3 +88,12 @@ public struct Pad: Sendable {
         }
     }
 }
+
+extension Pad: RowStepKernel, VariantKernel {
+    /// Rows of a batch of one through the SIMD kernel (its pieces are output rows), unpadded in the batch.
+    package var rowLocality: RowLocality? {
+        guard outputShape.n == 1, variant == .simd, paddingBefore.n == 0 else { return nil }
+        return RowLocality(windows: [RowWindow(height: 1, stride: 1, pad: paddingBefore.h)], output: outputShape,
+                           computesRowRanges: true)
+    }
+}
