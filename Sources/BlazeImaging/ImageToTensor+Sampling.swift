@@ -73,6 +73,22 @@ extension ImageToTensor {
         ((options.range.upperBound - options.range.lowerBound) / 255, options.range.lowerBound)
     }
 
+    /// Writes one tensor pixel: the three channels of the four taps `t` (top-left, top-right, bottom-left,
+    /// bottom-right) weighted by `w` (summing to 1024), rounded to 8 bits, then `value · scale + offset`.
+    @inline(__always)
+    static func blend(_ out: UnsafeMutablePointer<Float>,
+                      _ t: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                      _ w: (Int32, Int32, Int32, Int32), scale: Float, offset: Float, channels c: (Int, Int, Int)) {
+        @inline(__always)
+        func channel(_ k: Int) -> Float {
+            let sum = Int32(t.0[k]) &* w.0 &+ Int32(t.1[k]) &* w.1 &+ Int32(t.2[k]) &* w.2 &+ Int32(t.3[k]) &* w.3
+            return Float((sum &+ 512) &>> 10) * scale + offset
+        }
+        out[0] = channel(c.0)
+        out[1] = channel(c.1)
+        out[2] = channel(c.2)
+    }
+
     /// The separable sampling loop, inlined per pixel layout so that the channel offsets are constants. A
     /// tensor row whose two taps both weigh 0 (a letterbox band with `.zero` border) is the range's value
     /// for 0 throughout, written without sampling.
@@ -94,15 +110,8 @@ extension ImageToTensor {
                 let column = columns + 4 * i
                 let wx0 = Int32(truncatingIfNeeded: column[2]), wx1 = Int32(truncatingIfNeeded: column[3])
                 let w00 = wx0 &* wy0, w01 = wx1 &* wy0, w10 = wx0 &* wy1, w11 = wx1 &* wy1
-                let a = top + column[0], b = top + column[1], d = bottom + column[0], e = bottom + column[1]
-                @inline(__always)
-                func channel(_ k: Int) -> Float {
-                    let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
-                    return Float((sum &+ 512) &>> 10) * scale + offset
-                }
-                out[0] = channel(c.0)
-                out[1] = channel(c.1)
-                out[2] = channel(c.2)
+                blend(out, (top + column[0], top + column[1], bottom + column[0], bottom + column[1]),
+                      (w00, w01, w10, w11), scale: scale, offset: offset, channels: c)
                 out += 3
             }
         }
@@ -172,14 +181,7 @@ extension ImageToTensor {
                     w00 = Int32(wx0 * wy0); w01 = Int32(wx1 * wy0); w10 = Int32(wx0 * wy1); w11 = Int32(wx1 * wy1)
                     a = g.start + y0 + x0; b = g.start + y0 + x1; d = g.start + y1 + x0; e = g.start + y1 + x1
                 }
-                @inline(__always)
-                func channel(_ k: Int) -> Float {
-                    let sum = Int32(a[k]) &* w00 &+ Int32(b[k]) &* w01 &+ Int32(d[k]) &* w10 &+ Int32(e[k]) &* w11
-                    return Float((sum &+ 512) &>> 10) * scale + offset
-                }
-                out[0] = channel(c.0)
-                out[1] = channel(c.1)
-                out[2] = channel(c.2)
+                blend(out, (a, b, d, e), (w00, w01, w10, w11), scale: scale, offset: offset, channels: c)
                 out += 3
             }
         }
