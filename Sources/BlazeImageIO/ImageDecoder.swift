@@ -17,11 +17,12 @@ internal import CBlazeImageCodecs
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`.
     ///
-    /// - Throws: `ImageIOError.cannotRead` when the file cannot be read, else as `decode(data:options:)`.
+    /// - Throws: `ImageIOError.cannotRead` when the file cannot be read, `.notARegularFile` for a FIFO, device
+    ///   or directory, `.fileTooLarge` beyond `options.maximumFileBytes`, else as `decode(data:options:)`.
     public static func decode(
         contentsOf path: String, options: ImageDecodingOptions = .init()
     ) throws(ImageIOError) -> DecodedImage {
-        try decode(data: FileIO.readAll(path), options: options)
+        try decode(data: FileIO.readAll(path, limit: options.maximumFileBytes), options: options)
     }
 
     /// Decodes a JPEG or PNG held in memory; the format is recognised from the signature.

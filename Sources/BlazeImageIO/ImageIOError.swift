@@ -4,6 +4,11 @@ import Foundation
 public enum ImageIOError: Error, Equatable, Sendable {
     /// The file could not be opened or read (`reason` is the system's, e.g. "No such file or directory").
     case cannotRead(path: String, reason: String)
+    /// The path names a FIFO, a device, a directory or a socket (`kind`), not a regular file: refused
+    /// before anything is read, so a named pipe cannot block the reader and `/dev/zero` cannot fill memory.
+    case notARegularFile(path: String, kind: String)
+    /// The file has more bytes than `ImageDecodingOptions.maximumFileBytes` (`limit`).
+    case fileTooLarge(path: String, bytes: Int, limit: Int)
     /// The data starts with neither a JPEG nor a PNG signature.
     case unknownFormat
     /// The data is damaged: a bad marker, CRC, compressed stream or entropy-coded segment.
@@ -26,6 +31,9 @@ extension ImageIOError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
+        case .notARegularFile(let path, let kind): return "cannot read \(path): it is \(kind), not a regular file"
+        case .fileTooLarge(let path, let bytes, let limit):
+            return "cannot read \(path): the file has \(bytes) bytes, more than the limit of \(limit) (ImageDecodingOptions.maximumFileBytes)"
         case .unknownFormat: return "not a JPEG or PNG image"
         case .corrupt(let detail): return "corrupt image: \(detail)"
         case .truncated(let detail): return "truncated image: \(detail)"

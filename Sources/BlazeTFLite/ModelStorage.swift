@@ -17,28 +17,30 @@ final class ModelStorage: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(rebasing: memory[0..<source.count])
     }
 
-    /// Reads a whole file. Refuses files larger than `maximumSize` before allocating.
+    /// Reads a whole file. Opens it non-blocking (a FIFO cannot stall the call), refuses anything but a
+    /// regular file (a link to `/dev/zero` is a device) and files larger than `maximumSize` before allocating.
     init(path: String, maximumSize: Int) throws(TFLiteError) {
-        guard let file = fopen(path, "rb") else {
-            throw TFLiteError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(file) }
+        func failure(_ reason: String) -> TFLiteError { .cannotOpen(path: path, reason: reason) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
         var info = stat()
-        guard fstat(fileno(file), &info) == 0 else {
-            throw TFLiteError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw TFLiteError.cannotOpen(path: path, reason: "not a regular file")
-        }
+        guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
         let size = Int(info.st_size)
         guard size <= maximumSize else {
-            throw TFLiteError.cannotOpen(path: path, reason: "file has \(size) bytes, more than the limit of \(maximumSize)")
+            throw failure("file has \(size) bytes, more than the limit of \(maximumSize)")
         }
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 64)
-        let read = size > 0 ? fread(memory.baseAddress!, 1, size, file) : 0
-        guard read == size else {
-            memory.deallocate()
-            throw TFLiteError.cannotOpen(path: path, reason: "read \(read) of \(size) bytes")
+        var done = 0
+        while done < size {
+            let count = read(descriptor, memory.baseAddress! + done, size - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                memory.deallocate()
+                throw failure(count < 0 ? String(cString: strerror(errno)) : "read \(done) of \(size) bytes")
+            }
+            done += count
         }
         bytes = UnsafeRawBufferPointer(rebasing: memory[0..<size])
     }

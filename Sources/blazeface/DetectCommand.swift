@@ -52,12 +52,16 @@ struct DetectCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this.")
     var maxPixels: Int = 100_000_000
 
+    @Option(help: "Refuse image files larger than this many bytes (default 1 GiB).")
+    var maxFileBytes: Int = 1 << 30
+
     func validate() throws {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         if let minScore, !(0...1).contains(minScore) { throw ValidationError("--min-score must be in 0...1") }
         guard (0...1).contains(nmsIou) else { throw ValidationError("--nms-iou must be in 0...1") }
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
         guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }
+        guard maxFileBytes >= 1 else { throw ValidationError("--max-file-bytes must be at least 1") }
     }
 
     func run() throws {
@@ -110,7 +114,7 @@ struct DetectCommand: ParsableCommand {
 
     func process(_ path: String, detector: FaceDetector) -> ImageResult {
         do {
-            let image = try ImageDecoder.decode(contentsOf: path, options: .init(maximumPixelCount: maxPixels))
+            let image = try ImageDecoder.decode(contentsOf: path, options: .init(maximumPixelCount: maxPixels, maximumFileBytes: maxFileBytes))
             let faces = try image.withView { try detector.detect($0) }
             let upright = image.orientation.swapsDimensions ? (image.height, image.width) : (image.width, image.height)
             if let annotate {

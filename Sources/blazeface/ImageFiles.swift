@@ -2,7 +2,8 @@ import BlazeImageIO
 import Foundation
 
 /// Expands the command line's files and folders into image paths: folders are walked recursively for
-/// `.jpg`, `.jpeg` and `.png` files (sorted); files are taken as given, whatever their extension.
+/// regular `.jpg`, `.jpeg` and `.png` files (sorted; a FIFO or device with such a name is skipped); files are
+/// taken as given, whatever their extension (the decoder refuses what is not a regular file).
 func collectImagePaths(_ arguments: [String]) throws -> [String] {
     var paths: [String] = []
     let extensions: Set<String> = ["jpg", "jpeg", "png"]
@@ -21,9 +22,10 @@ func collectImagePaths(_ arguments: [String]) throws -> [String] {
         }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
-            if extensions.contains((relative as NSString).pathExtension.lowercased()) {
-                found.append((argument as NSString).appendingPathComponent(relative))
-            }
+            guard extensions.contains((relative as NSString).pathExtension.lowercased()) else { continue }
+            let path = (argument as NSString).appendingPathComponent(relative)
+            var info = stat()  // follows links: a link to a regular file counts, one to /dev/zero does not
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { found.append(path) }
         }
         paths += found.sorted()
     }

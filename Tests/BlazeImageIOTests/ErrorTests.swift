@@ -35,7 +35,7 @@ struct ErrorTests {
     @Test func directoryCannotBeRead() {
         let path = Fixtures.directory.path
         let error = decodingError { () throws(ImageIOError) in try ImageDecoder.decode(contentsOf: path) }
-        #expect(error == .cannotRead(path: path, reason: "Is a directory"))
+        #expect(error == .notARegularFile(path: path, kind: "a directory"))
     }
 
     @Test("A small pixel budget refuses a normal image", arguments: ["jpeg_baseline.jpg", "png_interlaced_rgb8.png"])

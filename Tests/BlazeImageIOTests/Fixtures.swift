@@ -74,6 +74,8 @@ enum Fixtures {
 func caseName(_ error: ImageIOError) -> String {
     switch error {
     case .cannotRead: return "cannotRead"
+    case .notARegularFile: return "notARegularFile"
+    case .fileTooLarge: return "fileTooLarge"
     case .unknownFormat: return "unknownFormat"
     case .corrupt: return "corrupt"
     case .truncated: return "truncated"

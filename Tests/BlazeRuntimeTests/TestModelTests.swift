@@ -244,6 +244,16 @@ struct TestModelTests {
         }
     }
 
+    @Test("the default work limit is 10^10 multiply-accumulates, 50x the largest face model")
+    func defaultWorkLimit() throws {
+        #expect(Interpreter.Options().maximumMultiplyAccumulates == 10_000_000_000)
+        // Models this engine cannot run yet are other tests' concern.
+        for file in TestResources.realModelFiles {
+            guard let interpreter = try? Interpreter(modelPath: try TestResources.modelPath(file)) else { continue }
+            #expect(interpreter.multiplyAccumulates * 50 <= Interpreter.Options().maximumMultiplyAccumulates, "\(file)")
+        }
+    }
+
     @Test("a missing model file is invalidModel(cannotOpen)")
     func missingFile() throws {
         let directory = try Flatc.temporaryDirectory()
