@@ -77,7 +77,8 @@ extension Interpreter {
     }
 
     /// Constants read by steps as activations (an ADD operand, a concatenated constant): each gets memory of
-    /// its own holding its values, added to `locations`. The caller deallocates the returned buffers.
+    /// its own holding its values, added to `locations`. The caller deallocates the returned buffers; on a
+    /// throw, none is left allocated.
     /// - Throws: `InterpreterError.notTopologicallySorted` for an input that is neither written before it is
     ///   read nor a constant.
     static func placeConstantInputs(
@@ -90,6 +91,7 @@ extension Interpreter {
                 let op = graph.operators[step.operatorIndex]
                 let context = OperatorContext(builder: builder, op: op, code: builder.model.operatorCodes[op.opcodeIndex])
                 guard let values = builder.constants[input] ?? (try? context.constantFloats(input, role: "input")) else {
+                    for buffer in memory { buffer.deallocate() }
                     throw .notTopologicallySorted(index: step.operatorIndex, operator: step.operatorName, tensor: input,
                                                   name: graph.tensors[input].name)
                 }

@@ -103,9 +103,15 @@ public final class Interpreter {
         let lifetimes = Interpreter.lifetimes(
             of: plannedSteps, graph: graph, constants: builder.constants, sections: sections)
         let requests = try Interpreter.arenaRequests(lifetimes, graph: graph, limit: options.maximumArenaBytes)
-        var locations: [Int: UnsafeMutablePointer<Float>]
-        (arena, arenaByteCount, locations) = try Interpreter.allocateArena(for: requests, limit: options.maximumArenaBytes)
-        constantMemory = try Interpreter.placeConstantInputs(of: plannedSteps, builder: builder, locations: &locations)
+        let allocated = try Interpreter.allocateArena(for: requests, limit: options.maximumArenaBytes)
+        var locations = allocated.locations
+        do {
+            constantMemory = try Interpreter.placeConstantInputs(of: plannedSteps, builder: builder, locations: &locations)
+        } catch {
+            allocated.arena.deallocate()  // nothing else owns it yet: a failed load must not leak it
+            throw error
+        }
+        (arena, arenaByteCount) = (allocated.arena, allocated.byteCount)
 
         // Binding: the steps, the graph's inputs and outputs.
         steps = Interpreter.bindSteps(plannedSteps, locations: locations, threads: threads, graph: graph)
