@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeRuntimeTests",
-            dependencies: ["BlazeKernels", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeKernels", "BlazeModels", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),

@@ -1,3 +1,4 @@
+import BlazeModels
 import BlazeRuntime
 import BlazeTFLite
 import BlazeTestSupport
@@ -153,10 +154,7 @@ struct CorruptionTests {
     static let maximumInvokes = ProcessInfo.processInfo.environment["BLAZE_FUZZ_INVOKES"].flatMap(Int.init) ?? 1
 
     /// The models, slowest first (the cases run in parallel).
-    static let models = [
-        "face_detection_full_range_sparse.tflite", "face_detection_full_range.tflite", "face_landmark.tflite",
-        "face_detection_back.tflite", "iris_landmark.tflite", "face_detection_short_range.tflite",
-    ]
+    static let models = [ModelName.fullRangeSparse, .fullRange, .faceMesh, .back, .iris, .shortRange].map(\.fileName)
 
     @Test("corrupted variants load or throw InterpreterError, and invoke if they load", arguments: models)
     func corruptedVariants(file: String) throws {
@@ -230,9 +228,8 @@ struct CorruptionTests {
 
     /// A `RESIZE_BILINEAR` size constant of 2^31 − 1 made the kernel allocate 32 GiB of coordinate tables
     /// before the output shape was checked (a crash). It must be a shape mismatch.
-    @Test("a huge RESIZE_BILINEAR size is a shape mismatch, not an allocation", arguments: [
-        "face_detection_full_range.tflite", "face_detection_full_range_sparse.tflite",
-    ])
+    @Test("a huge RESIZE_BILINEAR size is a shape mismatch, not an allocation",
+          arguments: [ModelName.fullRange, .fullRangeSparse].map(\.fileName))
     func hugeResizeSize(file: String) throws {
         let original = try TestResources.modelBytes(file)
         let model = try Model(bytes: original)
