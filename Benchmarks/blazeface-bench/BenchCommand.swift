@@ -9,8 +9,8 @@ struct BenchCommand: ParsableCommand {
         commandName: "blazeface-bench",
         abstract: "Measure load time, invoke latency, GFLOP/s, allocations and memory of the BlazeFace models.",
         discussion: """
-            Models: \(ModelChoice.namesHelp), or the path of a .tflite file; default: all \
-            \(ModelChoice.defaultNames.count). Models are found in \
+            Models: \(ModelChoice.namesHelp) (the default, all \(ModelChoice.defaultNames.count)); another \
+            catalog model (\(ModelChoice.otherNamesHelp)); or the path of a .tflite file. Models are found in \
             --models-dir, else $BLAZEFACE_MODELS, else a Models folder beside the executable, else ./Models \
             (run Models/fetch.sh).
             Every input is filled once with the fixed pattern ((i * 37) mod 255) / 127.5 - 1.

