@@ -64,6 +64,8 @@ struct MulTests {
                 #expect(fast.apply(a, b) == expected, "\(count) \(activation)")
                 let split = fast.applySplit(a, b)
                 #expect(split.pieces == expected && split.rows == expected, "\(count) \(activation) split")
+                let baseline = try Mul(lhsShape: shape, rhsShape: shape, activation: activation, instructionSet: .baseline)
+                #expect(baseline.apply(a, b) == expected, "\(count) \(activation) baseline")
             }
         }
     }
@@ -72,6 +74,8 @@ struct MulTests {
         // Selfie segmentation's channel scales and the attention mesh's scalar product.
         (Shape4(h: 16, w: 16, c: 96), Shape4(h: 1, w: 1, c: 96)),
         (Shape4(h: 9, w: 16, c: 24), Shape4(h: 1, w: 1, c: 24)),
+        (Shape4(h: 1, w: 1, c: 16), Shape4(n: 2, h: 3, w: 5, c: 16)),
+        (Shape4(h: 3, w: 5, c: 12), Shape4(h: 3, w: 1, c: 12)),
         (Shape4(h: 1, w: 468, c: 3), Shape4(h: 1, w: 1, c: 1)),
         (Shape4(h: 1, w: 1, c: 1), Shape4(h: 1, w: 468, c: 3)),
         (Shape4(h: 4, w: 5, c: 7), Shape4(h: 1, w: 1, c: 7)),
@@ -98,6 +102,8 @@ struct MulTests {
                 #expect(fast.apply(a, b) == expected, "\(lhs) · \(rhs) \(activation)")
                 let split = fast.applySplit(a, b)
                 #expect(split.pieces == expected && split.rows == expected, "\(lhs) · \(rhs) split")
+                let baseline = try Mul(lhsShape: lhs, rhsShape: rhs, activation: activation, instructionSet: .baseline)
+                #expect(baseline.apply(a, b) == expected, "\(lhs) · \(rhs) \(activation) baseline")
                 // Multiplication commutes to the bit: the runtime may swap the operands.
                 #expect(try Mul(lhsShape: rhs, rhsShape: lhs, activation: activation).apply(b, a) == expected)
             }

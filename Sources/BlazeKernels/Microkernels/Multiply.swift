@@ -75,10 +75,16 @@ extension Microkernels {
             return nil
         }
         let flatL = flat(ls), flatR = flat(rs)
+        // One operand dense along the row, the other one vector of channels repeated at every pixel.
+        let scaleR = flatL == 1 && rs.w == 0 && rs.c == 1, scaleL = flatR == 1 && ls.w == 0 && ls.c == 1
         for row in first..<end {
             let b = row / h, y = row - b * h
             let l = lhs + b * ls.n + y * ls.h, r = rhs + b * rs.n + y * rs.h
             var out = output + row * w * c
+            if scaleR || scaleL {
+                multiplyChannels(scaleR ? l : r, by: scaleR ? r : l, out, pixels: w, channels: c, lower, upper)
+                continue
+            }
             if let fl = flatL, let fr = flatR {
                 multiplyRow(l, fl, r, fr, out, count: w * c, lower, upper)
                 continue
@@ -87,6 +93,32 @@ extension Microkernels {
                 multiplyRow(l + x * ls.w, ls.c, r + x * rs.w, rs.c, out, count: c, lower, upper)
                 out += c
             }
+        }
+    }
+
+    /// `out[p·c + i] = clamp(x[p·c + i] · scale[i])` for `pixels` pixels of `c` channels. With `c` a multiple
+    /// of 8, the pixels run as one flat loop whose scale vector index wraps at `c` (no per-pixel loop).
+    @inline(__always)
+    static func multiplyChannels(
+        _ x: UnsafePointer<Float>, by scale: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>,
+        pixels: Int, channels c: Int, _ lower: Vec8, _ upper: Vec8
+    ) {
+        if c % 8 == 0 {
+            let count = pixels * c
+            var i = 0, j = 0
+            while i < count {
+                store8(clamp(load8(x + i) * load8(scale + j), lower, upper), out + i)
+                i += 8
+                j += 8
+                if j == c { j = 0 }
+            }
+            return
+        }
+        var x = x, out = out
+        for _ in 0..<pixels {
+            multiplyRow(x, 1, scale, 1, out, count: c, lower, upper)
+            x += c
+            out += c
         }
     }
 }
