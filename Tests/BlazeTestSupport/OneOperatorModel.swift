@@ -1,28 +1,31 @@
-import BlazeTestSupport
 import Foundation
 
 /// A model of one builtin operator, written as the JSON of Tests/Schema/tflite_subset.fbs and built with
 /// `flatc`, for tests of an operator's lowering and results without a committed file.
-struct OneOperatorModel {
-    struct TensorSpec {
-        var name: String
-        var shape: [Int]
-        var type = "FLOAT32"
+public struct OneOperatorModel {
+    public struct TensorSpec {
+        public var name: String
+        public var shape: [Int]
+        public var type = "FLOAT32"
         /// Little-endian bytes of a constant, or nil for an activation.
-        var bytes: [UInt8]? = nil
+        public var bytes: [UInt8]? = nil
 
-        static func floats(_ name: String, _ shape: [Int]) -> TensorSpec { TensorSpec(name: name, shape: shape) }
+        public init(name: String, shape: [Int], type: String = "FLOAT32", bytes: [UInt8]? = nil) {
+            (self.name, self.shape, self.type, self.bytes) = (name, shape, type, bytes)
+        }
 
-        static func constant(_ name: String, _ shape: [Int], floats values: [Float]) -> TensorSpec {
+        public static func floats(_ name: String, _ shape: [Int]) -> TensorSpec { TensorSpec(name: name, shape: shape) }
+
+        public static func constant(_ name: String, _ shape: [Int], floats values: [Float]) -> TensorSpec {
             TensorSpec(name: name, shape: shape, bytes: values.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) })
         }
 
-        static func constant(_ name: String, int32 values: [Int], shape: [Int]? = nil) -> TensorSpec {
+        public static func constant(_ name: String, int32 values: [Int], shape: [Int]? = nil) -> TensorSpec {
             TensorSpec(name: name, shape: shape ?? [values.count], type: "INT32",
                        bytes: values.flatMap { withUnsafeBytes(of: Int32($0).littleEndian, Array.init) })
         }
 
-        static func constant(_ name: String, int64 values: [Int]) -> TensorSpec {
+        public static func constant(_ name: String, int64 values: [Int]) -> TensorSpec {
             TensorSpec(name: name, shape: [values.count], type: "INT64",
                        bytes: values.flatMap { withUnsafeBytes(of: Int64($0).littleEndian, Array.init) })
         }
@@ -30,17 +33,23 @@ struct OneOperatorModel {
 
     /// The operator's name in the schema (`"MUL"`), its options table's name and fields (`"MulOptions"`,
     /// `["fused_activation_function": "RELU6"]`).
-    var op: String
-    var optionsType: String
-    var options: [String: Any]
+    public var op: String
+    public var optionsType: String
+    public var options: [String: Any]
     /// Tensors; those without bytes and not written by the operator are the graph's inputs.
-    var tensors: [TensorSpec]
+    public var tensors: [TensorSpec]
     /// Tensor indices the operator reads (-1: omitted) and writes; the outputs are the graph's outputs.
-    var inputs: [Int]
-    var outputs: [Int]
+    public var inputs: [Int]
+    public var outputs: [Int]
+
+    public init(op: String, optionsType: String, options: [String: Any], tensors: [TensorSpec], inputs: [Int],
+                outputs: [Int]) {
+        (self.op, self.optionsType, self.options) = (op, optionsType, options)
+        (self.tensors, self.inputs, self.outputs) = (tensors, inputs, outputs)
+    }
 
     /// The model's JSON text.
-    func json() throws -> Data {
+    public func json() throws -> Data {
         var buffers: [[String: Any]] = [[:]]
         var tensorObjects: [[String: Any]] = []
         for t in tensors {
@@ -67,7 +76,7 @@ struct OneOperatorModel {
     }
 
     /// The model's `.tflite` bytes, built with flatc.
-    func data() throws -> Data {
+    public func data() throws -> Data {
         let directory = try Flatc.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("model.json")
