@@ -7,8 +7,9 @@
 /// - `.reference`: a 4-deep loop with broadcast strides.
 /// - `.simd` (and `.automatic`; `.blas` falls back to it): one flat `SIMD8<Float>` loop when both shapes
 ///   are equal; otherwise output rows (`n·h`), each one flat loop when both operands are dense or constant
-///   along the row (a channel scale `[1, H, W, C] · [1, 1, 1, C]` is not: it runs per pixel, the scale's
-///   vectors reused), else vectorized channel runs with a broadcast operand splatted.
+///   along the row, or when one is dense and the other one vector of channels (a channel scale
+///   `[1, H, W, C] · [1, 1, 1, C]`, with `C` a multiple of 8), else vectorized channel runs per pixel with a
+///   broadcast operand splatted.
 ///
 /// Each product is one IEEE multiplication, so every implementation, piece and row range gives the same bits
 /// (and `a · b == b · a`: the runtime may swap the operands).

@@ -57,8 +57,9 @@ extension Microkernels {
     }
 
     /// Broadcast multiplication over a 4-D output `[n, h, w, c]`, output rows `rows` of its `n·h` only. The
-    /// strides are in elements (0 where broadcast), the channel strides 0 or 1. When both operands are dense
-    /// across a row's pixels (`w` stride `c` or 0 with a channel stride matching), a row runs as one flat loop.
+    /// strides are in elements (0 where broadcast), the channel strides 0 or 1. A row runs as one flat loop
+    /// when each operand is dense along it or one value, or as a channel scale when one is dense and the other
+    /// one vector of channels (`multiplyChannels`); otherwise per pixel.
     package static func multiplyBroadcast(
         n: Int, h: Int, w: Int, c: Int,
         lhs: UnsafePointer<Float>, lhsStrides ls: (n: Int, h: Int, w: Int, c: Int),
