@@ -10,6 +10,7 @@ extension OperatorContext {
             case .conv2D: return try lowerConv()
             case .depthwiseConv2D: return try lowerDepthwise()
             case .add: return try lowerAdd()
+            case .mul: return try lowerMul()
             case .relu, .relu6, .reluN1To1: return try lowerActivation()
             case .prelu: return try lowerPReLU()
             case .pad: return try lowerPad()
@@ -18,6 +19,7 @@ extension OperatorContext {
             case .concatenation: return try lowerConcatenation()
             case .resizeBilinear: return try lowerResizeBilinear()
             case .depthToSpace: return try lowerDepthToSpace()
+            case .stridedSlice: return try lowerStridedSlice()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
             }
@@ -31,7 +33,7 @@ extension OperatorContext {
     }
 
     /// The options of this operator, or the defaults when the file omits the table.
-    private func options<T>(_ extract: (BuiltinOptions) -> T?) throws(InterpreterError) -> T {
+    func options<T>(_ extract: (BuiltinOptions) -> T?) throws(InterpreterError) -> T {
         guard let value = extract(op.options) else {
             throw invalid("missing or wrong builtin options (\(op.options))")
         }

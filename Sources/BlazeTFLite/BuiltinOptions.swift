@@ -75,6 +75,23 @@ public struct ResizeBilinearOptions: Hashable, Sendable {
     public static let `default` = ResizeBilinearOptions(alignCorners: false, halfPixelCenters: false)
 }
 
+/// Options of `STRIDED_SLICE`: bit `i` of a mask refers to entry `i` of the begin/end/strides inputs.
+public struct StridedSliceOptions: Hashable, Sendable {
+    public var beginMask: Int
+    public var endMask: Int
+    public var ellipsisMask: Int
+    public var newAxisMask: Int
+    public var shrinkAxisMask: Int
+    /// Whether `end` counts from `begin` (`end = begin + end`), a later schema field.
+    public var offset: Bool
+
+    public init(beginMask: Int = 0, endMask: Int = 0, ellipsisMask: Int = 0, newAxisMask: Int = 0,
+                shrinkAxisMask: Int = 0, offset: Bool = false) {
+        (self.beginMask, self.endMask, self.ellipsisMask) = (beginMask, endMask, ellipsisMask)
+        (self.newAxisMask, self.shrinkAxisMask, self.offset) = (newAxisMask, shrinkAxisMask, offset)
+    }
+}
+
 /// The builtin options of an operator, decoded for the operators this library runs.
 ///
 /// Options of other operators are kept as `.other(unionType:)`: the model still loads, and the
@@ -90,6 +107,7 @@ public enum BuiltinOptions: Hashable, Sendable {
     case reshape(newShape: [Int]?)
     case resizeBilinear(ResizeBilinearOptions)
     case depthToSpace(blockSize: Int)
+    case stridedSlice(StridedSliceOptions)
     /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, ...).
     case empty(unionType: UInt8)
     /// An options table this library does not decode.
@@ -107,6 +125,7 @@ enum BuiltinOptionsType {
     static let reshape: UInt8 = 17
     static let mul: UInt8 = 21
     static let pad: UInt8 = 22
+    static let stridedSlice: UInt8 = 32
     static let dequantize: UInt8 = 38
     static let depthToSpace: UInt8 = 94
     static let densify: UInt8 = 99
@@ -173,6 +192,11 @@ extension FlatBufferReader {
             return .reshape(newShape: try integers(t, 0, "new_shape", as: Int32.self, limit: 16))
         case BuiltinOptionsType.depthToSpace:
             return .depthToSpace(blockSize: try int(t, 0, "block_size", 0))
+        case BuiltinOptionsType.stridedSlice:
+            return .stridedSlice(StridedSliceOptions(
+                beginMask: try int(t, 0, "begin_mask", 0), endMask: try int(t, 1, "end_mask", 0),
+                ellipsisMask: try int(t, 2, "ellipsis_mask", 0), newAxisMask: try int(t, 3, "new_axis_mask", 0),
+                shrinkAxisMask: try int(t, 4, "shrink_axis_mask", 0), offset: try bool(t, 5, "offset")))
         case BuiltinOptionsType.pad, BuiltinOptionsType.dequantize, BuiltinOptionsType.densify:
             return .empty(unionType: type)
         default:

@@ -27,6 +27,10 @@ enum OperatorOptions {
             return [("align_corners", String(o.alignCorners)), ("half_pixel_centers", String(o.halfPixelCenters))]
         case let .depthToSpace(blockSize):
             return [("block_size", String(blockSize))]
+        case let .stridedSlice(o):
+            return [("begin_mask", String(o.beginMask)), ("end_mask", String(o.endMask)),
+                    ("ellipsis_mask", String(o.ellipsisMask)), ("new_axis_mask", String(o.newAxisMask)),
+                    ("shrink_axis_mask", String(o.shrinkAxisMask)), ("offset", String(o.offset))]
         case let .other(unionType):
             return [("options", "union type \(unionType), not decoded")]
         }
@@ -41,6 +45,7 @@ enum OperatorOptions {
         case .pad: return ["in", "paddings", "value"]
         case .resizeBilinear: return ["in", "size"]
         case .reshape: return ["in", "shape"]
+        case .stridedSlice: return ["in", "begin", "end", "strides"]
         default: return []
         }
     }

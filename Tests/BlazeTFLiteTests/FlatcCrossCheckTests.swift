@@ -325,6 +325,10 @@ struct FlatcCrossCheckTests {
             return (21, ["fused_activation_function": Int(activation.rawValue)], nil)
         case let .depthToSpace(blockSize):
             return (94, ["block_size": blockSize], nil)
+        case let .stridedSlice(o):
+            return (32, ["begin_mask": o.beginMask, "end_mask": o.endMask, "ellipsis_mask": o.ellipsisMask,
+                         "new_axis_mask": o.newAxisMask, "shrink_axis_mask": o.shrinkAxisMask,
+                         "offset": o.offset ? 1 : 0], nil)
         case let .empty(unionType), let .other(unionType):
             return (Int(unionType), [:], nil)
         }
@@ -347,7 +351,7 @@ struct FlatcCrossCheckTests {
         case (_, .other):
             #expect(!["Conv2DOptions", "DepthwiseConv2DOptions", "Pool2DOptions", "ConcatenationOptions", "AddOptions",
                       "ResizeBilinearOptions", "ReshapeOptions", "MulOptions", "DepthToSpaceOptions", "PadOptions",
-                      "DequantizeOptions", "DensifyOptions"].contains(typeName), "\(label): \(typeName) not decoded")
+                      "DequantizeOptions", "DensifyOptions", "StridedSliceOptions"].contains(typeName), "\(label): \(typeName) not decoded")
         case (_, .empty), (_, .none):
             Issue.record("\(label): \(ours) for \(typeName)")
         default:
@@ -355,7 +359,7 @@ struct FlatcCrossCheckTests {
         }
         for (key, value) in decoded.values {
             let defaultValue = key.hasPrefix("dilation_") ? 1 : 0
-            let expected = key == "align_corners" || key == "half_pixel_centers"
+            let expected = key == "align_corners" || key == "half_pixel_centers" || key == "offset"
                 ? (Self.bool(o, key) ? 1 : 0)
                 : Self.int(o, key, enum: Self.fieldEnums[key], default: defaultValue)
             #expect(value == expected, "\(label): \(typeName).\(key)")

@@ -21,6 +21,16 @@ extension Microkernels {
             _ rhs: UnsafePointer<Float>, _ rhsStrides: (n: Int, h: Int, w: Int, c: Int),
             _ output: UnsafeMutablePointer<Float>, _ lower: Float, _ upper: Float
         ) -> Void,
+        multiply: @Sendable (
+            _ count: Int, _ lhs: UnsafePointer<Float>, _ rhs: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
+            _ lower: Float, _ upper: Float
+        ) -> Void,
+        multiplyBroadcast: @Sendable (
+            _ n: Int, _ h: Int, _ w: Int, _ c: Int,
+            _ lhs: UnsafePointer<Float>, _ lhsStrides: (n: Int, h: Int, w: Int, c: Int),
+            _ rhs: UnsafePointer<Float>, _ rhsStrides: (n: Int, h: Int, w: Int, c: Int),
+            _ output: UnsafeMutablePointer<Float>, _ lower: Float, _ upper: Float, _ rows: Range<Int>
+        ) -> Void,
         addPReLU: @Sendable (
             _ pixels: Int, _ channels: Int, _ lhs: UnsafePointer<Float>, _ rhs: UnsafePointer<Float>,
             _ alpha: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ lower: Float, _ upper: Float
@@ -78,6 +88,8 @@ extension Microkernels {
         clampBuffer: clampBuffer,
         add: add,
         addBroadcast: addBroadcast,
+        multiply: multiply,
+        multiplyBroadcast: multiplyBroadcast,
         addPReLU: addPReLU,
         prelu: prelu,
         maxPool: maxPool,
