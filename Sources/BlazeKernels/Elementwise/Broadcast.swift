@@ -41,3 +41,25 @@ struct BroadcastPlan: Hashable, Sendable {
         isSameShape = lhs == output && rhs == output
     }
 }
+
+extension BroadcastPlan {
+    /// The scalar oracle of a broadcasting binary operator: `output(n, y, x, c) = clamp(op(lhs(broadcast),
+    /// rhs(broadcast)))` in row-major order (ADD's and MUL's references).
+    func runReference(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+                      bounds: (lower: Float, upper: Float), _ op: (Float, Float) -> Float) {
+        let shape = outputShape
+        var index = 0
+        for b in 0..<shape.n {
+            for y in 0..<shape.h {
+                for x in 0..<shape.w {
+                    for c in 0..<shape.c {
+                        let a = lhs[lhsStrides.offset(b, y, x) + c * lhsStrides.c]
+                        let d = rhs[rhsStrides.offset(b, y, x) + c * rhsStrides.c]
+                        output[index] = clamp(op(a, d), bounds.lower, bounds.upper)
+                        index += 1
+                    }
+                }
+            }
+        }
+    }
+}
