@@ -152,4 +152,23 @@ struct ModelSessionTests {
         }
         #expect(Array(results) == serial)
     }
+
+    @Test("the Models.md example: a catalog model found by the locator, its points mapped back into the picture")
+    func documentedExample() throws {
+        let locator = ModelLocator(environment: [:], executableDirectory: nil, currentDirectory: TestResources.root.path)
+        let path = try locator.locate(.faceMesh)
+        let session = try ModelSession(modelPath: path, conversion: .init(range: 0...1, fit: .stretch, border: .replicate))
+        let landmarks = try session.output(named: ModelName.faceMesh.entry.outputs[0].name)
+        let region = RotatedRect(center: Point(x: 85, y: 55), width: 90, height: 90, rotation: 0.4)
+        let points = try Self.picture.withView { image in
+            try session.run(image, region: region) { outputs, footprint in
+                let xyz = outputs[landmarks]
+                return (0..<468).map { footprint.point(u: Double(xyz[3 * $0]) / 192, v: Double(xyz[3 * $0 + 1]) / 192) }
+            }
+        }
+        #expect(points.count == 468)
+        #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        // The footprint's mapping agrees with the region's own corners.
+        #expect(abs(region.point(u: 0, v: 0).x - region.corners[0].x) < 1e-9)
+    }
 }
