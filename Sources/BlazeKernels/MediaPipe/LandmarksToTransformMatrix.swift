@@ -62,16 +62,21 @@ public struct LandmarksToTransformMatrix: Sendable, Equatable {
         let rotation = targetRotation - atan2f(ry - ly, rx - lx)
         let (c, s) = (cosf(rotation), sinf(rotation))
         // The subset rotated by R(rotation), as a 3x3 matrix times (x, y, 1): sums from 0 in column order.
-        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        for (k, index) in subset.enumerated() {
+        func rotated(_ index: Int) -> (x: Float, y: Float) {
             let x = landmarks[3 * index], y = landmarks[3 * index + 1]
-            let px = ((0 + c * x) + -s * y) + 0 * 1
-            let py = ((0 + s * x) + c * y) + 0 * 1
-            if k == 0 { (minX, minY, maxX, maxY) = (px, py, px, py); continue }
-            if maxX < px { maxX = px }
-            if maxY < py { maxY = py }
-            if minX > px { minX = px }
-            if minY > py { minY = py }
+            return (((0 + c * x) + -s * y) + 0 * 1, ((0 + s * x) + c * y) + 0 * 1)
+        }
+        // The first point starts the box (MediaPipe's order); indices read in place, without an iterator.
+        let first = rotated(subset[0])
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        var k = 1
+        while k < subset.count {
+            let p = rotated(subset[k])
+            if maxX < p.x { maxX = p.x }
+            if maxY < p.y { maxY = p.y }
+            if minX > p.x { minX = p.x }
+            if minY > p.y { minY = p.y }
+            k += 1
         }
         let width = maxX - minX, height = maxY - minY
         let midX = (minX + maxX) / 2, midY = (minY + maxY) / 2
