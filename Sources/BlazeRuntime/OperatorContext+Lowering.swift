@@ -20,6 +20,7 @@ extension OperatorContext {
             case .resizeBilinear: return try lowerResizeBilinear()
             case .depthToSpace: return try lowerDepthToSpace()
             case .stridedSlice: return try lowerStridedSlice()
+            case .custom: return try lowerCustom()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
             }

@@ -65,6 +65,17 @@ public final class Model: Sendable {
         return UnsafeRawBufferPointer(rebasing: storage.bytes[range])
     }
 
+    /// The custom options of `op` (an operator of subgraph `subgraph`) decoded as a FlexBuffers map;
+    /// `FlexBufferMap.empty` when the operator has none.
+    /// - Throws: `TFLiteError.malformedFlexBuffer` (with the byte offset in the file) or `.tooComplex` when
+    ///   the bytes are not a valid map.
+    public func customOptions(of op: Operator, subgraph: Int = 0) throws(TFLiteError) -> FlexBufferMap {
+        guard let range = op.customOptions, !range.isEmpty else { return .empty }
+        return try FlexBufferMap(bytes: bytes(in: range),
+                                 path: "subgraphs[\(subgraph)].operators[\(op.index)].custom_options",
+                                 fileOffset: range.lowerBound)
+    }
+
     /// The main subgraph (subgraph 0), which TFLite runs.
     public var mainSubgraph: SubGraph { subgraphs[0] }
 

@@ -23,6 +23,8 @@ public enum TFLiteError: Error, Equatable, Sendable {
     case missingField(path: String)
     /// A field holds a value that is not allowed (negative dimension, index out of range, bad UTF-8, ...).
     case invalidValue(path: String, reason: String)
+    /// A FlexBuffers buffer (an operator's custom options) is malformed at byte `offset` of the file.
+    case malformedFlexBuffer(path: String, offset: Int, reason: String)
 }
 
 extension TFLiteError: CustomStringConvertible {
@@ -48,6 +50,8 @@ extension TFLiteError: CustomStringConvertible {
             return "malformed model: required field \(path) is missing"
         case let .invalidValue(path, reason):
             return "malformed model: \(path): \(reason)"
+        case let .malformedFlexBuffer(path, offset, reason):
+            return "malformed model: FlexBuffers of \(path) at byte \(offset): \(reason)"
         }
     }
 }

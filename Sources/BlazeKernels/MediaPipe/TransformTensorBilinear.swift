@@ -1,0 +1,102 @@
+/// MediaPipe's `TransformTensorBilinear` (version 2): samples an NHWC tensor (batch 1) through an affine
+/// matrix into an output of `outputHeight x outputWidth` with the same channels.
+///
+/// For output pixel `(x, y)`, with the matrix's first two rows `a` and `b` (16 floats, row-major; rows 3 and 4
+/// ignored) and MediaPipe's align-corners correction (pixel centres: `a[3] += a[0]/2 + a[1]/2 − 1/2`, the same
+/// for `b`), the source point is `u = a·(x, y, 0, 1)`, `v = b·(x, y, 0, 1)`. When `u` lies outside
+/// `[0, width − 1]` or `v` outside `[0, height − 1]` every channel is 0; otherwise the value is the bilinear
+/// interpolation of the four neighbours (a neighbour past the last row or column reads 0, with weight 0).
+/// A NaN coordinate counts as outside (MediaPipe's C++ would convert NaN to an integer: undefined behaviour).
+///
+/// Arithmetic follows MediaPipe's C++: the `1 − weight` terms and the correction are computed in double and
+/// rounded to float where the C++ assigns to a float.
+///
+/// Pieces are output rows; every output value is computed the same way whatever the pieces.
+/// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
+public struct TransformTensorBilinear: Sendable, Equatable {
+    public let inputShape: Shape4
+    public let outputHeight: Int
+    public let outputWidth: Int
+
+    /// The output shape: `[1, outputHeight, outputWidth, inputShape.c]`.
+    public var outputShape: Shape4 { Shape4(n: 1, h: outputHeight, w: outputWidth, c: inputShape.c) }
+
+    /// - Throws: `KernelError.invalidShape` for a batch other than 1, and `.invalidParameter` for an output size
+    ///   that is not positive or whose element count overflows.
+    public init(inputShape: Shape4, outputHeight: Int, outputWidth: Int) throws(KernelError) {
+        guard inputShape.n == 1 else { throw .invalidShape("batch \(inputShape.n); only batch 1 is supported") }
+        guard outputHeight > 0, outputWidth > 0 else {
+            throw .invalidParameter("output size \(outputHeight)x\(outputWidth) is not positive")
+        }
+        let (plane, o1) = outputHeight.multipliedReportingOverflow(by: outputWidth)
+        let (_, o2) = plane.multipliedReportingOverflow(by: inputShape.c)
+        guard !o1, !o2 else { throw .invalidParameter("output size \(outputHeight)x\(outputWidth) is too large") }
+        self.inputShape = inputShape
+        (self.outputHeight, self.outputWidth) = (outputHeight, outputWidth)
+    }
+
+    /// Computes the whole output.
+    /// - Parameters:
+    ///   - input: `inputShape.count` floats.
+    ///   - matrix: 16 floats, row-major.
+    ///   - output: `outputShape.count` floats.
+    public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+        run(input: input, matrix: matrix, output: output, rows: 0..<outputHeight)
+    }
+
+    /// Computes output rows `rows`.
+    public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+                    rows: Range<Int>) {
+        let height = inputShape.h, width = inputShape.w, channels = inputShape.c
+        let a0 = matrix[0], a1 = matrix[1], a2 = matrix[2]
+        let b0 = matrix[4], b1 = matrix[5], b2 = matrix[6]
+        let a3 = Float(Double(matrix[3]) + (Double(a0) * 0.5 + Double(a1) * 0.5 - 0.5))
+        let b3 = Float(Double(matrix[7]) + (Double(b0) * 0.5 + Double(b1) * 0.5 - 0.5))
+        let maxX = Float(width - 1), maxY = Float(height - 1)
+        for y in rows.clamped(to: 0..<outputHeight) {
+            let fy = Float(y)
+            for x in 0..<outputWidth {
+                let fx = Float(x)
+                let u = ((a0 * fx + a1 * fy) + a2 * 0) + a3 * 1
+                let v = ((b0 * fx + b1 * fy) + b2 * 0) + b3 * 1
+                let out = output + (y * outputWidth + x) * channels
+                // Negated form: NaN coordinates are outside too.
+                guard u >= 0, u <= maxX, v >= 0, v <= maxY else {
+                    out.update(repeating: 0, count: channels)
+                    continue
+                }
+                let fu = u.rounded(.down), fv = v.rounded(.down)
+                let column = Int(fu), row = Int(fv)
+                let right = u - fu, lower = v - fv
+                let hasRight = column + 1 < width, hasLower = row + 1 < height
+                let p11 = input + (row * width + column) * channels
+                let p21 = p11 + channels
+                let p12 = p11 + width * channels
+                let p22 = p12 + channels
+                for z in 0..<channels {
+                    let q11 = p11[z]
+                    let q21: Float = hasRight ? p21[z] : 0
+                    let q12: Float = hasLower ? p12[z] : 0
+                    let q22: Float = hasRight && hasLower ? p22[z] : 0
+                    let upperValue = Float((1.0 - Double(right)) * Double(q11) + Double(right * q21))
+                    let lowerValue = Float((1.0 - Double(right)) * Double(q12) + Double(right * q22))
+                    out[z] = Float(Double(lower * lowerValue) + (1.0 - Double(lower)) * Double(upperValue))
+                }
+            }
+        }
+    }
+}
+
+extension TransformTensorBilinear: StepKernel {
+    package var planDescription: String { "TransformTensorBilinear.reference" }
+
+    package var pieceCount: Int { outputHeight }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(input: inputs[0], matrix: inputs[1], output: output)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(input: inputs[0], matrix: inputs[1], output: output, rows: pieces)
+    }
+}
