@@ -20,6 +20,7 @@ extension OperatorContext {
             case .resizeBilinear: return try lowerResizeBilinear()
             case .depthToSpace: return try lowerDepthToSpace()
             case .stridedSlice: return try lowerStridedSlice()
+            case .logistic, .hardSwish: return try lowerNonlinearity()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
             }

@@ -108,7 +108,7 @@ public enum BuiltinOptions: Hashable, Sendable {
     case resizeBilinear(ResizeBilinearOptions)
     case depthToSpace(blockSize: Int)
     case stridedSlice(StridedSliceOptions)
-    /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, ...).
+    /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, HardSwishOptions, ...).
     case empty(unionType: UInt8)
     /// An options table this library does not decode.
     case other(unionType: UInt8)
@@ -127,6 +127,7 @@ enum BuiltinOptionsType {
     static let pad: UInt8 = 22
     static let stridedSlice: UInt8 = 32
     static let dequantize: UInt8 = 38
+    static let hardSwish: UInt8 = 91
     static let depthToSpace: UInt8 = 94
     static let densify: UInt8 = 99
 }
@@ -197,7 +198,8 @@ extension FlatBufferReader {
                 beginMask: try int(t, 0, "begin_mask", 0), endMask: try int(t, 1, "end_mask", 0),
                 ellipsisMask: try int(t, 2, "ellipsis_mask", 0), newAxisMask: try int(t, 3, "new_axis_mask", 0),
                 shrinkAxisMask: try int(t, 4, "shrink_axis_mask", 0), offset: try bool(t, 5, "offset")))
-        case BuiltinOptionsType.pad, BuiltinOptionsType.dequantize, BuiltinOptionsType.densify:
+        case BuiltinOptionsType.pad, BuiltinOptionsType.dequantize, BuiltinOptionsType.densify,
+             BuiltinOptionsType.hardSwish:
             return .empty(unionType: type)
         default:
             return .other(unionType: type)
