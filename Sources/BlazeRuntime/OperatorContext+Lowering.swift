@@ -21,6 +21,7 @@ extension OperatorContext {
             case .depthToSpace: return try lowerDepthToSpace()
             case .stridedSlice: return try lowerStridedSlice()
             case .logistic, .hardSwish: return try lowerNonlinearity()
+            case .mean: return try lowerMean()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
             }

@@ -13,6 +13,10 @@ extension Microkernels {
         ) -> Void,
         logistic: @Sendable (_ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>) -> Void,
         hardSwish: @Sendable (_ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>) -> Void,
+        mean: @Sendable (
+            _ input: UnsafePointer<Float>, _ channels: Int, _ reduced: (Int, Int, Int, Int, Int, Int), _ divisor: Float,
+            _ output: UnsafeMutablePointer<Float>
+        ) -> Void,
         add: @Sendable (
             _ count: Int, _ lhs: UnsafePointer<Float>, _ rhs: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
             _ lower: Float, _ upper: Float
@@ -90,6 +94,7 @@ extension Microkernels {
         clampBuffer: clampBuffer,
         logistic: logistic,
         hardSwish: hardSwish,
+        mean: mean,
         add: add,
         addBroadcast: addBroadcast,
         multiply: multiply,
