@@ -22,6 +22,7 @@ extension OperatorContext {
             case .stridedSlice: return try lowerStridedSlice()
             case .logistic, .hardSwish: return try lowerNonlinearity()
             case .mean: return try lowerMean()
+            case .custom: return try lowerCustom()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
             }
