@@ -1,6 +1,7 @@
 import BlazeKernels
 import BlazeRuntime
 import BlazeTestSupport
+import CAllocationCounter
 import Foundation
 import Testing
 
@@ -118,5 +119,21 @@ struct SegmentationModelTests {
         }
         #expect(outputs[0] == outputs[1], "\(file): 1 and 2 threads differ")
         #expect(Set(outputs[0]).count > 1, "\(file): a constant mask")
+    }
+
+    @Test("invoke() of the selfie segmentation models performs no heap allocation",
+          arguments: ["selfie_segmentation.tflite", "selfie_segmentation_landscape.tflite"], [1, 2])
+    func selfieModelsDoNotAllocate(file: String, threads: Int) throws {
+        try #require(blaze_allocation_counting_available() == 1, "allocation counting needs Linux with glibc")
+        let interpreter = try Interpreter(modelPath: try TestResources.modelPath(file), options: .init(threadCount: threads))
+        interpreter.withInput(at: 0) { buffer in
+            for i in buffer.indices { buffer[i] = Float(i % 255) / 255 }
+        }
+        interpreter.invoke()
+        blaze_allocation_counting_begin()
+        interpreter.invoke()
+        interpreter.invoke()
+        let count = blaze_allocation_counting_end()
+        #expect(count == 0, "\(file), \(threads) threads: \(count) allocations in two invoke() calls")
     }
 }
