@@ -37,6 +37,11 @@ struct TransposeConvBiasTests {
         Case(input: Shape4(n: 2, h: 3, w: 4, c: 2), outputChannels: 8, filter: 3, stride: 1, padding: .same),
         Case(input: Shape4(h: 6, w: 6, c: 4), outputChannels: 3, filter: 2, stride: 3, padding: .valid),
         Case(input: Shape4(h: 1, w: 1, c: 7), outputChannels: 17, filter: 5, stride: 2, padding: .same),
+        // Fewer than 8 output channels: vectors of output pixels, with edge pixels one by one.
+        Case(input: Shape4(h: 6, w: 21, c: 5), outputChannels: 3, filter: 3, stride: 2, padding: .same),
+        Case(input: Shape4(h: 4, w: 30, c: 2), outputChannels: 2, filter: 5, stride: 3, padding: .valid),
+        Case(input: Shape4(n: 2, h: 3, w: 19, c: 4), outputChannels: 1, filter: 3, stride: 1, padding: .same),
+        Case(input: Shape4(h: 5, w: 40, c: 16), outputChannels: 1, filter: 2, stride: 2, padding: .same),
     ]
 
     /// The transposed convolution written from its definition: the output at `(oy, ox)` is the bias plus

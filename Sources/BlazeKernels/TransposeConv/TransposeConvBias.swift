@@ -10,7 +10,8 @@
 /// Implementations (see `KernelVariant`):
 /// - `.reference`: MediaPipe's loop (bias, then each input pixel's products added in input order).
 /// - `.simd` (and `.automatic`; `.blas` falls back to it): each output pixel gathers its contributions, input
-///   rows and columns ascending and input channels innermost, with vectors of 8 output channels. Every output
+///   rows and columns ascending and input channels innermost, with vectors of 8 output channels (with fewer
+///   than 8 output channels: vectors of 8 output pixels of a row, `strideW` apart). Every output
 ///   value receives the same products in the same order as in the reference (bias first, one multiplication
 ///   and one addition each, no fused multiply-add), so the same bits. Pieces are output rows (`n·h`).
 ///
@@ -106,6 +107,15 @@ public struct TransposeConvBias: Sendable {
             if pieces.contains(0) { runReference(input: input, output: output) }
             return
         }
+        if outputShape.c < 8 {
+            // Few output channels (the selfie models' last layer has one): vectors of output pixels instead.
+            filter.withUnsafeBufferPointer { w in
+                Pieces.forEachImage(pieces, input: input, inputShape, output: output, outputShape) { x, y, rows in
+                    gatherPixels(input: x, output: y, rows: rows, filter: w.baseAddress!)
+                }
+            }
+            return
+        }
         packed.withUnsafeBufferPointer { w in
             packedBias.withUnsafeBufferPointer { b in
                 Pieces.forEachImage(pieces, input: input, inputShape, output: output, outputShape) { x, y, rows in
@@ -177,6 +187,81 @@ public struct TransposeConvBias: Sendable {
                     block += 8
                 }
             }
+        }
+    }
+}
+
+extension TransposeConvBias {
+    /// Output rows `rows` of one image with fewer than 8 output channels. Output pixels of one row whose
+    /// columns are `strideW` apart read the same filter taps from input columns 1 apart, so 8 of them (when
+    /// none of their windows is clipped by the input's edges) are the lanes of one vector: each lane still
+    /// adds its products in the reference's order (input rows, columns, channels ascending) to its bias. The
+    /// other pixels are computed one by one in that order.
+    func gatherPixels(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Range<Int>,
+                      filter: UnsafePointer<Float>) {
+        let i = inputShape, o = outputShape
+        for oy in rows {
+            let top = oy + padTop
+            let firstY = max(0, (top - filterH + strideH) / strideH), lastY = min(i.h - 1, top / strideH)
+            for phase in 0..<min(strideW, o.w) {
+                var ox = phase
+                while ox < o.w {
+                    let left = ox + padLeft
+                    // Input columns of this pixel's window before clipping: ceil((left − filterW + 1) / strideW)...
+                    let numerator = left - filterW + strideW
+                    let idealFirst = numerator >= 0 ? numerator / strideW : -((-numerator + strideW - 1) / strideW)
+                    let idealLast = left / strideW
+                    guard ox + 7 * strideW < o.w, idealFirst >= 0, idealLast + 7 < i.w else {
+                        pixel(input: input, output: output, oy: oy, ox: ox, firstY: firstY, lastY: lastY, filter: filter)
+                        ox += strideW
+                        continue
+                    }
+                    for oc in 0..<o.c {
+                        var acc = SIMD8<Float>(repeating: bias[oc])
+                        if firstY <= lastY && idealFirst <= idealLast {
+                            for iy in firstY...lastY {
+                                let fy = top - iy * strideH
+                                for ix in idealFirst...idealLast {
+                                    let fx = left - ix * strideW
+                                    let x = input + (iy * i.w + ix) * i.c
+                                    let w = filter + ((oc * filterH + fy) * filterW + fx) * i.c
+                                    for ic in 0..<i.c {
+                                        var values = SIMD8<Float>()
+                                        for k in 0..<8 { values[k] = x[k * i.c + ic] }
+                                        acc = acc + values * SIMD8<Float>(repeating: w[ic])
+                                    }
+                                }
+                            }
+                        }
+                        for k in 0..<8 { output[(oy * o.w + ox + k * strideW) * o.c + oc] = acc[k] }
+                    }
+                    ox += 8 * strideW
+                }
+            }
+        }
+    }
+
+    /// One output pixel, its products added in the reference's order.
+    @inline(__always)
+    private func pixel(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, oy: Int, ox: Int,
+                       firstY: Int, lastY: Int, filter: UnsafePointer<Float>) {
+        let i = inputShape, o = outputShape
+        let top = oy + padTop, left = ox + padLeft
+        let firstX = max(0, (left - filterW + strideW) / strideW), lastX = min(i.w - 1, left / strideW)
+        for oc in 0..<o.c {
+            var acc = bias[oc]
+            if firstY <= lastY && firstX <= lastX {
+                for iy in firstY...lastY {
+                    let fy = top - iy * strideH
+                    for ix in firstX...lastX {
+                        let fx = left - ix * strideW
+                        let x = input + (iy * i.w + ix) * i.c
+                        let w = filter + ((oc * filterH + fy) * filterW + fx) * i.c
+                        for ic in 0..<i.c { acc = acc + x[ic] * w[ic] }
+                    }
+                }
+            }
+            output[(oy * o.w + ox) * o.c + oc] = acc
         }
     }
 }
