@@ -11,7 +11,10 @@ extension Microkernels {
     /// `|r| ≤ ln 2 / 2`, and Cephes' degree-7 polynomial for `exp(r)`. Relative error below 2 ulp.
     @inline(__always)
     static func exponential(_ x: Vec8) -> Vec8 {
-        let n = (x * Vec8(repeating: 1.44269504088896341)).rounded(.toNearestOrEven)
+        // Round to nearest with the 1.5·2^23 trick: the sum's low mantissa bits hold n (|n| ≤ 128).
+        let magic = Vec8(repeating: 12582912)
+        let t = x * Vec8(repeating: 1.44269504088896341) + magic
+        let n = t - magic
         var r = x - n * Vec8(repeating: 0.693359375)
         r = r - n * Vec8(repeating: -2.12194440e-4)
         var p = Vec8(repeating: 1.9875691500e-4)
@@ -21,29 +24,20 @@ extension Microkernels {
         p = p * r + Vec8(repeating: 1.6666665459e-1)
         p = p * r + Vec8(repeating: 5.0000001201e-1)
         p = p * (r * r) + r + Vec8(repeating: 1)
-        let bits = (SIMD8<Int32>(n, rounding: .towardZero) &+ 127) &<< 23
+        let bits = ((unsafeBitCast(t, to: SIMD8<Int32>.self) &- 0x4B40_0000) &+ 127) &<< 23
         return p * unsafeBitCast(bits, to: Vec8.self)
     }
 
-    /// The logistic function of 8 lanes, TFLite's float formula (see the file's comment); NaN passes through.
+    /// The logistic function of 8 lanes, TFLite's float formula (see the file's comment); NaN passes through
+    /// (every comparison with it is false, and the middle branch propagates it).
     @inline(__always)
     static func logistic8(_ x: Vec8) -> Vec8 {
-        let upper: Float = 16.619047164916992188, lower: Float = -9
-        var inner = x, outer = x
-        for i in 0..<8 {
-            // Written so that NaN lanes take a bound (the exponent's integer conversion never sees NaN).
-            let v = x[i], m = -v
-            inner[i] = m > -upper ? (m < 9 ? m : 9) : -upper                     // −x in [−16.62, 9]
-            outer[i] = v > -87.33654 ? (v < lower ? v : lower) : -87.33654   // x in [−87.34, −9]
-        }
+        let upper: Float = 16.619047164916992188, lower: Float = -9, floor: Float = -87.33654
+        let inner = clamp(-x, Vec8(repeating: -upper), Vec8(repeating: 9))      // −x in [−16.62, 9]
+        let outer = clamp(x, Vec8(repeating: floor), Vec8(repeating: lower))    // x in [−87.34, −9]
         let middle = Vec8(repeating: 1) / (Vec8(repeating: 1) + exponential(inner))
-        let low = exponential(outer)
-        var r = middle
-        for i in 0..<8 {
-            let v = x[i]
-            r[i] = v > upper ? 1 : (v < lower ? (v < -87.33654 ? 0 : low[i]) : (v != v ? v : middle[i]))
-        }
-        return r
+        let low = exponential(outer).replacing(with: 0, where: x .< floor)
+        return middle.replacing(with: low, where: x .< lower).replacing(with: 1, where: x .> upper)
     }
 
     /// `out[i] = logistic(in[i])` for `i < count` (TFLite's float LOGISTIC).
