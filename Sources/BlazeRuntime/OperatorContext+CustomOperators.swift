@@ -19,6 +19,7 @@ enum CustomOperators {
         Key(name: "Landmarks2TransformMatrix", version: 2): { try $0.lowerLandmarksToTransformMatrix() },
         Key(name: "TransformTensorBilinear", version: 2): { try $0.lowerTransformTensorBilinear() },
         Key(name: "TransformLandmarks", version: 2): { try $0.lowerTransformLandmarks() },
+        Key(name: "Convolution2DTransposeBias", version: 1): { try $0.lowerTransposeConvBias() },
     ]
 }
 

@@ -20,6 +20,8 @@ extension OperatorContext {
             case .resizeBilinear: return try lowerResizeBilinear()
             case .depthToSpace: return try lowerDepthToSpace()
             case .stridedSlice: return try lowerStridedSlice()
+            case .logistic, .hardSwish: return try lowerNonlinearity()
+            case .mean: return try lowerMean()
             case .custom: return try lowerCustom()
             default:
                 throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)

@@ -23,8 +23,10 @@ public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let resizeBilinear = BuiltinOperator(rawValue: 23)
     public static let custom = BuiltinOperator(rawValue: 32)
     public static let pad = BuiltinOperator(rawValue: 34)
+    public static let mean = BuiltinOperator(rawValue: 40)
     public static let stridedSlice = BuiltinOperator(rawValue: 45)
     public static let prelu = BuiltinOperator(rawValue: 54)
+    public static let hardSwish = BuiltinOperator(rawValue: 117)
     public static let densify = BuiltinOperator(rawValue: 124)
 
     /// The schema's name for this operator, such as `DEPTHWISE_CONV_2D`, or `BUILTIN_<n>` for codes

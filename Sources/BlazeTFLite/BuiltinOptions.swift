@@ -108,7 +108,9 @@ public enum BuiltinOptions: Hashable, Sendable {
     case resizeBilinear(ResizeBilinearOptions)
     case depthToSpace(blockSize: Int)
     case stridedSlice(StridedSliceOptions)
-    /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, ...).
+    /// ReducerOptions (MEAN, SUM, REDUCE_MAX, ...).
+    case reducer(keepDims: Bool)
+    /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, HardSwishOptions, ...).
     case empty(unionType: UInt8)
     /// An options table this library does not decode.
     case other(unionType: UInt8)
@@ -125,8 +127,10 @@ enum BuiltinOptionsType {
     static let reshape: UInt8 = 17
     static let mul: UInt8 = 21
     static let pad: UInt8 = 22
+    static let reducer: UInt8 = 27
     static let stridedSlice: UInt8 = 32
     static let dequantize: UInt8 = 38
+    static let hardSwish: UInt8 = 91
     static let depthToSpace: UInt8 = 94
     static let densify: UInt8 = 99
 }
@@ -197,7 +201,10 @@ extension FlatBufferReader {
                 beginMask: try int(t, 0, "begin_mask", 0), endMask: try int(t, 1, "end_mask", 0),
                 ellipsisMask: try int(t, 2, "ellipsis_mask", 0), newAxisMask: try int(t, 3, "new_axis_mask", 0),
                 shrinkAxisMask: try int(t, 4, "shrink_axis_mask", 0), offset: try bool(t, 5, "offset")))
-        case BuiltinOptionsType.pad, BuiltinOptionsType.dequantize, BuiltinOptionsType.densify:
+        case BuiltinOptionsType.reducer:
+            return .reducer(keepDims: try bool(t, 0, "keep_dims"))
+        case BuiltinOptionsType.pad, BuiltinOptionsType.dequantize, BuiltinOptionsType.densify,
+             BuiltinOptionsType.hardSwish:
             return .empty(unionType: type)
         default:
             return .other(unionType: type)

@@ -31,6 +31,8 @@ enum OperatorOptions {
             return [("begin_mask", String(o.beginMask)), ("end_mask", String(o.endMask)),
                     ("ellipsis_mask", String(o.ellipsisMask)), ("new_axis_mask", String(o.newAxisMask)),
                     ("shrink_axis_mask", String(o.shrinkAxisMask)), ("offset", String(o.offset))]
+        case let .reducer(keepDims):
+            return [("keep_dims", String(keepDims))]
         case let .other(unionType):
             return [("options", "union type \(unionType), not decoded")]
         }
@@ -46,6 +48,7 @@ enum OperatorOptions {
         case .resizeBilinear: return ["in", "size"]
         case .reshape: return ["in", "shape"]
         case .stridedSlice: return ["in", "begin", "end", "strides"]
+        case .mean: return ["in", "axes"]
         default: return []
         }
     }

@@ -329,6 +329,8 @@ struct FlatcCrossCheckTests {
             return (32, ["begin_mask": o.beginMask, "end_mask": o.endMask, "ellipsis_mask": o.ellipsisMask,
                          "new_axis_mask": o.newAxisMask, "shrink_axis_mask": o.shrinkAxisMask,
                          "offset": o.offset ? 1 : 0], nil)
+        case let .reducer(keepDims):
+            return (27, ["keep_dims": keepDims ? 1 : 0], nil)
         case let .empty(unionType), let .other(unionType):
             return (Int(unionType), [:], nil)
         }
@@ -346,12 +348,14 @@ struct FlatcCrossCheckTests {
         let decoded = Self.fields(of: ours)
         #expect(decoded.type == typeIndex, "\(label): \(ours) vs \(typeName)")
         switch (typeName, ours) {
-        case ("PadOptions", .empty), ("DequantizeOptions", .empty), ("DensifyOptions", .empty), ("NONE", .none):
+        case ("PadOptions", .empty), ("DequantizeOptions", .empty), ("DensifyOptions", .empty),
+             ("HardSwishOptions", .empty), ("NONE", .none):
             break
         case (_, .other):
             #expect(!["Conv2DOptions", "DepthwiseConv2DOptions", "Pool2DOptions", "ConcatenationOptions", "AddOptions",
                       "ResizeBilinearOptions", "ReshapeOptions", "MulOptions", "DepthToSpaceOptions", "PadOptions",
-                      "DequantizeOptions", "DensifyOptions", "StridedSliceOptions"].contains(typeName), "\(label): \(typeName) not decoded")
+                      "DequantizeOptions", "DensifyOptions", "StridedSliceOptions", "ReducerOptions",
+                      "HardSwishOptions"].contains(typeName), "\(label): \(typeName) not decoded")
         case (_, .empty), (_, .none):
             Issue.record("\(label): \(ours) for \(typeName)")
         default:
@@ -359,7 +363,7 @@ struct FlatcCrossCheckTests {
         }
         for (key, value) in decoded.values {
             let defaultValue = key.hasPrefix("dilation_") ? 1 : 0
-            let expected = key == "align_corners" || key == "half_pixel_centers" || key == "offset"
+            let expected = key == "align_corners" || key == "half_pixel_centers" || key == "offset" || key == "keep_dims"
                 ? (Self.bool(o, key) ? 1 : 0)
                 : Self.int(o, key, enum: Self.fieldEnums[key], default: defaultValue)
             #expect(value == expected, "\(label): \(typeName).\(key)")

@@ -32,7 +32,7 @@ public struct OneOperatorModel {
     }
 
     /// The operator's name in the schema (`"MUL"`), its options table's name and fields (`"MulOptions"`,
-    /// `["fused_activation_function": "RELU6"]`).
+    /// `["fused_activation_function": "RELU6"]`); `"NONE"` for an operator without options.
     public var op: String
     public var optionsType: String
     public var options: [String: Any]
@@ -60,14 +60,18 @@ public struct OneOperatorModel {
             }
             tensorObjects.append(object)
         }
+        var operatorObject: [String: Any] = ["opcode_index": 0, "inputs": inputs, "outputs": outputs]
+        if optionsType != "NONE" {
+            operatorObject["builtin_options_type"] = optionsType
+            operatorObject["builtin_options"] = options
+        }
         let graphInputs = tensors.indices.filter { tensors[$0].bytes == nil && !outputs.contains($0) }
         let model: [String: Any] = [
             "version": 3,
             "operator_codes": [["deprecated_builtin_code": 0, "version": 1, "builtin_code": op]],
             "subgraphs": [[
                 "tensors": tensorObjects, "inputs": graphInputs, "outputs": outputs, "name": "main",
-                "operators": [["opcode_index": 0, "inputs": inputs, "outputs": outputs,
-                               "builtin_options_type": optionsType, "builtin_options": options]],
+                "operators": [operatorObject],
             ]],
             "description": "swift-blazeface test: one \(op)",
             "buffers": buffers,

@@ -11,6 +11,12 @@ extension Microkernels {
             _ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
             _ lower: Float, _ upper: Float
         ) -> Void,
+        logistic: @Sendable (_ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>) -> Void,
+        hardSwish: @Sendable (_ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>) -> Void,
+        mean: @Sendable (
+            _ input: UnsafePointer<Float>, _ channels: Int, _ reduced: (Int, Int, Int, Int, Int, Int), _ divisor: Float,
+            _ output: UnsafeMutablePointer<Float>
+        ) -> Void,
         add: @Sendable (
             _ count: Int, _ lhs: UnsafePointer<Float>, _ rhs: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
             _ lower: Float, _ upper: Float
@@ -86,6 +92,9 @@ extension Microkernels {
     /// This build's entry points.
     package static let table: Table = (
         clampBuffer: clampBuffer,
+        logistic: logistic,
+        hardSwish: hardSwish,
+        mean: mean,
         add: add,
         addBroadcast: addBroadcast,
         multiply: multiply,
