@@ -25,15 +25,7 @@ struct MediaPipeCustomOperatorModelTests {
                                 inputs: [0], outputs: [1])
     }
 
-    static func loadError(_ data: Data) -> InterpreterError? {
-        do {
-            _ = try Interpreter(modelData: data)
-            Issue.record("the model loaded")
-            return nil
-        } catch {
-            return error
-        }
-    }
+    static func loadError(_ data: Data) -> InterpreterError? { ModelLoading.loadError(data) }
 
     static func reason(_ data: Data) -> String? {
         if case let .invalidOperator(0, _, reason)? = loadError(data) { return reason }

@@ -31,19 +31,10 @@ struct MulStridedSliceModelTests {
     }
 
     static func loadError(_ model: OneOperatorModel) throws -> InterpreterError? {
-        let data = try model.data()
-        do {
-            _ = try Interpreter(modelData: data)
-            Issue.record("\(model.op) loaded")
-            return nil
-        } catch {
-            return error
-        }
+        ModelLoading.loadError(try model.data())
     }
 
-    static let optionSets: [Interpreter.Options] = [
-        .init(), .init(kernelVariant: .reference), .init(threadCount: 2), .init(reuseRepeatedRows: false),
-    ]
+    static let optionSets = ModelLoading.optionSets
 
     // MARK: MUL
 

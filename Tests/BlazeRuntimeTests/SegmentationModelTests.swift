@@ -13,26 +13,11 @@ struct SegmentationModelTests {
     /// custom options bytes: OneOperatorModel's JSON with the custom code and options added.
     static func customModel(code: String, options: [UInt8], input: [Int] = [1, 3, 4, 2], output: [Int] = [1, 5, 8, 3],
                             weights: [Float] = (0..<24).map { Float($0) / 8 - 1 }) throws -> Data {
-        let base = OneOperatorModel(
-            op: "CUSTOM", optionsType: "NONE", options: [:],
+        try CustomOperatorModel(
+            name: code, version: 1, options: options,
             tensors: [.floats("x", input), .constant("w", [3, 2, 2, 2], floats: weights),
                       .constant("b", [3], floats: [0.5, -1, 2]), .floats("y", output)],
-            inputs: [0, 1, 2], outputs: [3])
-        var model = try JSONSerialization.jsonObject(with: try base.json()) as! [String: Any]
-        var codes = model["operator_codes"] as! [[String: Any]]
-        codes[0]["custom_code"] = code
-        model["operator_codes"] = codes
-        var subgraphs = model["subgraphs"] as! [[String: Any]]
-        var operators = subgraphs[0]["operators"] as! [[String: Any]]
-        operators[0]["custom_options"] = options.map(Int.init)
-        subgraphs[0]["operators"] = operators
-        model["subgraphs"] = subgraphs
-        let directory = try Flatc.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("model.json")
-        try JSONSerialization.data(withJSONObject: model, options: [.sortedKeys]).write(to: source)
-        try Flatc.run(["-b", "-o", directory.path, Flatc.buildSchema, source.path])
-        return try Data(contentsOf: directory.appendingPathComponent("model.tflite"))
+            inputs: [0, 1, 2], outputs: [3]).data()
     }
 
     /// TfLiteTransposeConvParams' bytes: padding (1 SAME, 2 VALID), stride_width, stride_height.
@@ -40,14 +25,7 @@ struct SegmentationModelTests {
         [padding, strideW, strideH].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
     }
 
-    static func loadError(_ data: Data) -> InterpreterError? {
-        do {
-            _ = try Interpreter(modelData: data)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    static func loadError(_ data: Data) -> InterpreterError? { ModelLoading.loadError(data) }
 
     @Test("Convolution2DTransposeBias runs the kernel's reference result under every option set")
     func transposeConvBias() throws {
