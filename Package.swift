@@ -105,6 +105,9 @@ let package = Package(
             dependencies: ["BlazeModels", "BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
         ),
 
+        // FaceLandmarker: MediaPipe's face mesh (478 or 468 points) on every face; mesh topology and regions.
+        .target(name: "BlazeFaceMesh", dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]),
+
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
         .target(
@@ -176,6 +179,10 @@ let package = Package(
         .testTarget(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
+            name: "BlazeFaceMeshTests",
+            dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]

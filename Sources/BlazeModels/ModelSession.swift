@@ -120,13 +120,16 @@ public final class ModelSession: @unchecked Sendable {
     /// outputs and the region the input covered (after a letterbox fit; see `ImageToTensor.convert`), all
     /// while holding the session's lock.
     ///
-    /// - Parameter region: in upright image pixels; nil for the whole image.
+    /// - Parameters:
+    ///   - region: in upright image pixels; nil for the whole image.
+    ///   - mirrored: whether the input is flipped left to right after sampling (MediaPipe's iris model sees the
+    ///     eye on the image's right mirrored); `footprint` is the region either way.
     /// - Throws: `ModelSessionError.invalidImage` when the image or region cannot be sampled; what `body` throws.
-    public func run<R>(_ image: ImageView, region: RotatedRect? = nil,
+    public func run<R>(_ image: ImageView, region: RotatedRect? = nil, mirrored: Bool = false,
                        _ body: (Outputs, RotatedRect) throws(ModelSessionError) -> R) throws(ModelSessionError) -> R {
         lock.lock()
         defer { lock.unlock() }
-        let footprint = try fill(image, region: region)
+        let footprint = try fill(image, region: region, mirrored: mirrored)
         interpreter.invoke()
         let outputs = Outputs(buffers: UnsafeBufferPointer(outputBuffers))
         return try body(outputs, footprint)
@@ -140,14 +143,30 @@ public final class ModelSession: @unchecked Sendable {
     }
 
     /// The caller holds the lock.
-    private func fill(_ image: ImageView, region: RotatedRect?) throws(ModelSessionError) -> RotatedRect {
-        let converter = converter
+    private func fill(_ image: ImageView, region: RotatedRect?, mirrored: Bool = false) throws(ModelSessionError) -> RotatedRect {
+        let converter = converter, width = inputWidth
         do {
             return try interpreter.withInput(at: 0) { input throws(ImagingError) in
-                try converter.convert(image, region: region, into: input)
+                let footprint = try converter.convert(image, region: region, into: input)
+                if mirrored { Self.mirrorRows(input, width: width) }
+                return footprint
             }
         } catch {
             throw .invalidImage(error)
+        }
+    }
+
+    /// Reverses the order of the 3-channel pixels in every row of `tensor` (`rows x width x 3`).
+    private static func mirrorRows(_ tensor: UnsafeMutableBufferPointer<Float>, width: Int) {
+        guard let base = tensor.baseAddress else { return }
+        let rowLength = 3 * width
+        for row in stride(from: 0, to: tensor.count - rowLength + 1, by: rowLength) {
+            var left = base + row, right = base + row + rowLength - 3
+            while left < right {
+                for channel in 0..<3 { swap(&left[channel], &right[channel]) }
+                left += 3
+                right -= 3
+            }
         }
     }
 }

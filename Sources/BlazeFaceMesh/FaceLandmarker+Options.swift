@@ -1,0 +1,73 @@
+import BlazeFace
+import BlazeModels
+
+extension FaceLandmarker {
+    /// Which mesh the landmarker computes.
+    public enum Model: String, Hashable, Sendable, CaseIterable {
+        /// 478 points from MediaPipe's attention mesh: lips, eyes and irises refined in one model
+        /// (`face_landmark_with_attention.tflite`; MediaPipe's `refine_landmarks=True`). The default.
+        case attention
+        /// 468 points from MediaPipe 0.10.21's mesh model alone (`face_landmark.tflite` of that wheel;
+        /// `refine_landmarks=False`). The fastest; no irises.
+        case mesh
+        /// 478 points from the 468-point mesh and MediaPipe's separate iris model run on each eye (the legacy
+        /// iris pipeline): eye contours refined by the iris model, irises from it.
+        case meshWithIris = "mesh-iris"
+
+        /// The catalog model of the mesh.
+        public var meshModel: ModelName {
+            self == .attention ? .faceMeshAttention : .faceMeshMediaPipe
+        }
+
+        /// The number of points each face gets.
+        public var pointCount: Int { self == .mesh ? 468 : 478 }
+    }
+
+    /// Landmarker options.
+    public struct Options: Hashable, Sendable {
+        /// The detector `detect` runs to find faces. Full-range by default: it finds the small faces of group
+        /// photos and faces a few metres away, which MediaPipe's FaceMesh (short-range only) misses, at about
+        /// a millisecond more per frame; `.shortRange` gives MediaPipe's FaceMesh pipeline exactly.
+        public var detector: FaceDetector.Model
+        /// At most this many faces per image, the highest detection scores first (MediaPipe's `max_num_faces`);
+        /// nil for every face found. In `detect(_:tracking:)` the detector runs only while fewer faces than
+        /// this are tracked; with nil it runs on every frame.
+        public var maximumFaces: Int?
+        /// Minimum detection score, 0...1 (MediaPipe's `min_detection_confidence`, default 0.5).
+        public var minimumDetectionScore: Float
+        /// A face is kept when its presence (`FaceLandmarks.presence`) is above this, 0...1 (MediaPipe: 0.5).
+        public var minimumPresence: Float
+        /// Threads each model's inference uses, the calling thread included (see `FaceDetector.Options`).
+        public var threadCount: Int
+
+        public init(detector: FaceDetector.Model = .fullRange, maximumFaces: Int? = nil,
+                    minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, threadCount: Int = 1) {
+            self.detector = detector
+            self.maximumFaces = maximumFaces
+            self.minimumDetectionScore = minimumDetectionScore
+            self.minimumPresence = minimumPresence
+            self.threadCount = threadCount
+        }
+
+        /// MediaPipe 0.10.21's legacy `FaceMesh` settings: short-range detector, one face by default.
+        public static func mediaPipe(maximumFaces: Int = 1) -> Options {
+            Options(detector: .shortRange, maximumFaces: maximumFaces)
+        }
+
+        /// The options' problem, if any.
+        func validationError() -> String? {
+            if let maximum = maximumFaces, maximum < 1 { return "maximumFaces \(maximum) must be at least 1" }
+            if !(0...1).contains(minimumDetectionScore) {
+                return "minimumDetectionScore \(minimumDetectionScore) is outside 0...1"
+            }
+            if !(0...1).contains(minimumPresence) { return "minimumPresence \(minimumPresence) is outside 0...1" }
+            return nil
+        }
+
+        /// The detector options of MediaPipe's face-mesh graphs: weighted NMS at IoU 0.3.
+        var detectorOptions: FaceDetector.Options {
+            FaceDetector.Options(minimumScore: minimumDetectionScore, iouThreshold: 0.3, maximumFaces: maximumFaces,
+                                 threadCount: threadCount)
+        }
+    }
+}
