@@ -45,6 +45,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
+        .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -103,6 +104,13 @@ let package = Package(
         .target(
             name: "BlazeFace",
             dependencies: ["BlazeModels", "BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
+        ),
+
+        // MediaPipe's 478-point face mesh: FaceLandmarker, and the mesh's topology (connections, regions, the
+        // attention model's and the iris model's index maps).
+        .target(
+            name: "BlazeFaceMesh",
+            dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
         ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
@@ -177,6 +185,7 @@ let package = Package(
             name: "BlazeFaceTests",
             dependencies: ["BlazeFace", "BlazeAnchors", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
+        .testTarget(name: "BlazeFaceMeshTests", dependencies: ["BlazeFaceMesh", "BlazeTestSupport"]),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )
