@@ -45,6 +45,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
+        .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -105,8 +106,12 @@ let package = Package(
             dependencies: ["BlazeModels", "BlazeRuntime", "BlazeAnchors", "BlazeImaging"]
         ),
 
-        // FaceLandmarker: MediaPipe's face mesh (478 or 468 points) on every face; mesh topology and regions.
-        .target(name: "BlazeFaceMesh", dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]),
+        // MediaPipe's 478-point face mesh: FaceLandmarker, and the mesh's topology (connections, regions, the
+        // attention model's and the iris model's index maps).
+        .target(
+            name: "BlazeFaceMesh",
+            dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
+        ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
