@@ -68,28 +68,37 @@ extension FaceLandmarker {
             normalized[3 * index + 2] = z / size / 1   // normalize_z 1, as MediaPipe divides
         }
         guard let refinement = layout.refinement else { return finite }
-        func refineXY(_ values: UnsafeBufferPointer<Float>, _ targets: [Int]) {
-            for (point, target) in targets.enumerated() {
-                let x = values[2 * point], y = values[2 * point + 1]
-                finite = finite && x.isFinite && y.isFinite
-                normalized[3 * target] = x / size
-                normalized[3 * target + 1] = y / size
-            }
-        }
-        func assignMeanZ(_ targets: [Int], from sources: [Int]) {
-            var sum = 0.0
-            for source in sources { sum += Double(normalized[3 * source + 2]) }
-            let mean = Float(sum / Double(sources.count))
-            for target in targets { normalized[3 * target + 2] = mean }
-        }
-        refineXY(outputs[refinement.lips], RefinementIndices.lips)
-        refineXY(outputs[refinement.leftEye], RefinementIndices.leftEye)
-        refineXY(outputs[refinement.rightEye], RefinementIndices.rightEye)
-        refineXY(outputs[refinement.leftIris], RefinementIndices.leftIris)
-        assignMeanZ(RefinementIndices.leftIris, from: RefinementIndices.leftIrisDepthSources)
-        refineXY(outputs[refinement.rightIris], RefinementIndices.rightIris)
-        assignMeanZ(RefinementIndices.rightIris, from: RefinementIndices.rightIrisDepthSources)
+        finite = refineXY(outputs[refinement.lips], RefinementIndices.lips, normalized) && finite
+        finite = refineXY(outputs[refinement.leftEye], RefinementIndices.leftEye, normalized) && finite
+        finite = refineXY(outputs[refinement.rightEye], RefinementIndices.rightEye, normalized) && finite
+        finite = refineXY(outputs[refinement.leftIris], RefinementIndices.leftIris, normalized) && finite
+        assignMeanZ(RefinementIndices.leftIris, from: RefinementIndices.leftIrisDepthSources, normalized)
+        finite = refineXY(outputs[refinement.rightIris], RefinementIndices.rightIris, normalized) && finite
+        assignMeanZ(RefinementIndices.rightIris, from: RefinementIndices.rightIrisDepthSources, normalized)
         return finite
+    }
+
+    /// Overwrites x and y of the points `targets` with the (x, y) pairs of `values` (model input pixels);
+    /// false when a value is not finite.
+    private static func refineXY(_ values: UnsafeBufferPointer<Float>, _ targets: [Int],
+                                 _ normalized: UnsafeMutablePointer<Float>) -> Bool {
+        let size = meshInputSize
+        var finite = true
+        for point in 0..<targets.count {
+            let x = values[2 * point], y = values[2 * point + 1], target = targets[point]
+            finite = finite && x.isFinite && y.isFinite
+            normalized[3 * target] = x / size
+            normalized[3 * target + 1] = y / size
+        }
+        return finite
+    }
+
+    /// Sets z of the points `targets` to the mean z of the points `sources` (summed in double, as MediaPipe).
+    private static func assignMeanZ(_ targets: [Int], from sources: [Int], _ normalized: UnsafeMutablePointer<Float>) {
+        var sum = 0.0
+        for index in 0..<sources.count { sum += Double(normalized[3 * sources[index] + 2]) }
+        let mean = Float(sum / Double(sources.count))
+        for index in 0..<targets.count { normalized[3 * targets[index] + 2] = mean }
     }
 
     /// Projects `count` normalized points out of `region` into upright image pixels, replacing the contents

@@ -24,6 +24,9 @@ extension FaceLandmarker {
         /// x, y, z of 71 + 5 points, in fractions of the input; used inside `refine` only (under the
         /// landmarker's lock).
         private let normalized: UnsafeMutablePointer<Float>
+        /// Projected points of one eye and the irises of both, reused (under the landmarker's lock).
+        private var projected: [Landmark] = []
+        private var irises = [Landmark](repeating: Landmark(x: 0, y: 0, z: 0), count: 10)
 
         init(modelPath: String, threadCount: Int) throws(FaceLandmarkerError) {
             do {
@@ -43,37 +46,39 @@ extension FaceLandmarker {
             self.contour = contour
             self.iris = iris
             normalized = .allocate(capacity: 76 * 3)
+            projected.reserveCapacity(76)
         }
 
         deinit {
             normalized.deallocate()
         }
 
+        /// The two eyes: corner points, whether the input is mirrored, and the mesh points the contour replaces.
+        private static let eyes: [(start: Int, end: Int, mirrored: Bool, contour: [Int])] = [
+            (33, 133, false, RefinementIndices.leftEye), (362, 263, true, RefinementIndices.rightEye),
+        ]
+
         /// Refines the eyes of a 468-point mesh (upright pixels) and appends the ten iris points.
+        /// Allocation-free once `points` has room for 478.
         func refine(_ image: ImageView, points: inout [Landmark]) throws(FaceLandmarkerError) {
             guard points.count == 468 else { return }
             let width = image.uprightWidth, height = image.uprightHeight
-            let eyes: [(start: Int, end: Int, mirrored: Bool, contour: [Int])] = [
-                (33, 133, false, RefinementIndices.leftEye), (362, 263, true, RefinementIndices.rightEye),
-            ]
             // Both eyes' regions come from the unrefined mesh, as in MediaPipe's graph.
-            let regions = eyes.map {
-                RegionRecipe.eyeRegion(from: points[$0.start], to: points[$0.end], imageWidth: width,
-                                       imageHeight: height)
-            }
-            var irises: [Landmark] = []
-            irises.reserveCapacity(10)
-            var projected: [Landmark] = []
-            projected.reserveCapacity(76)
-            for (eye, region) in zip(eyes, regions) {
+            let first = Self.eyes[0], second = Self.eyes[1]
+            let regions = (RegionRecipe.eyeRegion(from: points[first.start], to: points[first.end],
+                                                  imageWidth: width, imageHeight: height),
+                           RegionRecipe.eyeRegion(from: points[second.start], to: points[second.end],
+                                                  imageWidth: width, imageHeight: height))
+            for eye in 0..<2 {
+                let region = eye == 0 ? regions.0 : regions.1, (_, _, mirrored, contour) = Self.eyes[eye]
                 guard region.isUsable else { throw .invalidImage("the eye region \(region) is degenerate") }
-                try infer(image, region: region.pixels(imageWidth: width, imageHeight: height), mirrored: eye.mirrored)
+                try infer(image, region: region.pixels(imageWidth: width, imageHeight: height), mirrored: mirrored)
                 FaceLandmarker.project(normalized, count: 76, region: region, imageWidth: width, imageHeight: height,
                                        into: &projected)
-                for (point, index) in eye.contour.enumerated() { points[index] = projected[point] }
-                irises.append(contentsOf: projected[71..<76])
+                for point in 0..<71 { points[contour[point]] = projected[point] }
+                for point in 71..<76 { irises[5 * eye + point - 71] = projected[point] }
             }
-            points.append(contentsOf: irises)
+            for point in 0..<10 { points.append(irises[point]) }
         }
 
         /// Runs the iris model and decodes its 76 points into `normalized`.
@@ -82,26 +87,31 @@ extension FaceLandmarker {
             let finite: Bool
             do {
                 finite = try session.run(image, region: region, mirrored: mirrored) { outputs, _ throws(ModelSessionError) in
-                    var finite = true
-                    func decode(_ values: UnsafeBufferPointer<Float>, count: Int, at first: Int) {
-                        for point in 0..<count {
-                            var x = values[3 * point]
-                            let y = values[3 * point + 1], z = values[3 * point + 2]
-                            finite = finite && x.isFinite && y.isFinite && z.isFinite
-                            if mirrored { x = 64 - x }
-                            normalized[3 * (first + point)] = x / 64
-                            normalized[3 * (first + point) + 1] = y / 64
-                            normalized[3 * (first + point) + 2] = z / 64
-                        }
-                    }
-                    decode(outputs[contour], count: 71, at: 0)
-                    decode(outputs[iris], count: 5, at: 71)
-                    return finite
+                    let contourFinite = Self.decode(outputs[contour], count: 71, at: 0, mirrored: mirrored, into: normalized)
+                    let irisFinite = Self.decode(outputs[iris], count: 5, at: 71, mirrored: mirrored, into: normalized)
+                    return contourFinite && irisFinite
                 }
             } catch {
                 throw FaceLandmarkerError(error)
             }
             guard finite else { throw .nonFiniteOutput(path: session.modelPath) }
+        }
+
+        /// Decodes `count` points (x, y, z in input pixels) into `normalized` from point `first` on, x mirrored
+        /// back for a mirrored input; false when a value is not finite.
+        private static func decode(_ values: UnsafeBufferPointer<Float>, count: Int, at first: Int, mirrored: Bool,
+                                   into normalized: UnsafeMutablePointer<Float>) -> Bool {
+            var finite = true
+            for point in 0..<count {
+                var x = values[3 * point]
+                let y = values[3 * point + 1], z = values[3 * point + 2]
+                finite = finite && x.isFinite && y.isFinite && z.isFinite
+                if mirrored { x = 64 - x }
+                normalized[3 * (first + point)] = x / 64
+                normalized[3 * (first + point) + 1] = y / 64
+                normalized[3 * (first + point) + 2] = z / 64
+            }
+            return finite
         }
     }
 }

@@ -50,6 +50,11 @@ public struct FaceLandmarks: Hashable, Sendable {
     /// Whether the irises are included (478 points).
     public var hasIrises: Bool { points.count >= 478 }
 
+    /// The points of `region`, in the order of `region.indices`; empty for the irises of a 468-point mesh.
+    public subscript(region: FaceRegion) -> [Landmark] {
+        region.indices.compactMap { $0 < points.count ? points[$0] : nil }
+    }
+
     /// The smallest axis-aligned rectangle holding every point (not clipped to the image).
     public var boundingBox: Rect {
         guard var minX = points.first?.x else { return Rect(x: 0, y: 0, width: 0, height: 0) }

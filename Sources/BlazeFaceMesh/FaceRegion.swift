@@ -37,8 +37,8 @@ public enum FaceRegion: String, CaseIterable, Sendable {
         }
     }
 
-    /// The landmarks the region's connections join, ascending, each once. The iris regions list their four
-    /// rim points only: the centre (468 or 473) is in no connection.
+    /// The region's landmarks, ascending, each once: the points its connections join, and for the irises
+    /// also their centre (468 or 473), which no connection reaches (five points each).
     public var indices: [Int] {
         Self.indexTable[self] ?? []
     }
@@ -54,7 +54,10 @@ public enum FaceRegion: String, CaseIterable, Sendable {
 
     private static let indexTable: [FaceRegion: [Int]] = Dictionary(
         uniqueKeysWithValues: allCases.map { region in
-            (region, Set(region.connections.flatMap { [$0.start, $0.end] }).sorted())
+            var points = Set(region.connections.flatMap { [$0.start, $0.end] })
+            if region == .leftIris { points.insert(473) }
+            if region == .rightIris { points.insert(468) }
+            return (region, points.sorted())
         }
     )
 }

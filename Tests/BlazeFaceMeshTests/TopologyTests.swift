@@ -189,12 +189,14 @@ struct FaceRegionTests {
         ]
         for region in FaceRegion.allCases {
             #expect(region.connections == lists[region], "\(region)")
-            #expect(region.indices == points(region.connections).sorted(), "\(region)")
+            let centre: Set<Int> = region == .leftIris ? [473] : region == .rightIris ? [468] : []
+            #expect(region.indices == points(region.connections).union(centre).sorted(), "\(region)")
             #expect(region.requiresRefinedLandmarks == region.indices.contains { $0 >= 468 }, "\(region)")
             #expect(FaceRegion(rawValue: region.rawValue) == region)
         }
         #expect(FaceRegion.faceOval.indices.count == 36 && FaceRegion.lips.indices.count == 40)
-        #expect(FaceRegion.leftIris.indices == [474, 475, 476, 477])
+        #expect(FaceRegion.leftIris.indices == [473, 474, 475, 476, 477])
+        #expect(FaceRegion.rightIris.indices == [468, 469, 470, 471, 472])
         #expect(FaceRegion.allCases.filter(\.requiresRefinedLandmarks) == [.leftIris, .rightIris])
         #expect(FaceRegion.leftEye.rawValue == "leftEye")
     }
