@@ -14,7 +14,8 @@
 #    mediapipe_crosscheck.py (LiteRT venv) re-deriving every MediaPipe detection from LiteRT.
 # 6. legacy Face Mesh parity goldens: the separate venv .venv-mp-legacy/ with the pins of
 #    requirements-mediapipe-legacy.txt (mediapipe 0.10.21, numpy < 2), then Tests/Goldens/face_mesh_parity.py.
-# Needs python3 (3.10-3.13; 3.10-3.12 for step 6, or set PYTHON_MP_LEGACY) with pip and venv, and access to PyPI. Output is deterministic.
+# Needs python3 (3.10-3.13) with pip and venv, and access to PyPI (step 6 was made with Python 3.11;
+# PYTHON_MP_LEGACY chooses its interpreter). Output is deterministic.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
