@@ -199,12 +199,10 @@ def run_graph(config, refine: bool, rgb: np.ndarray) -> dict[str, list]:
     frame = packet_creator.create_image_frame(data=np.ascontiguousarray(rgb), image_format=mp.ImageFormat.SRGB)
     graph.add_packet_to_input_stream("image", frame.at(33333))
     graph.close()
-    out = {}
     for name, packets in got.items():
         stamps = [t for t, _ in packets]
         assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps), f"{name}: timestamps out of order"
-        out[name] = [(t, v) for t, v in packets]
-    return out
+    return got
 
 
 def plain_face_mesh(refine: bool, rgb: np.ndarray) -> list:
@@ -220,11 +218,16 @@ def picture_result(mode: str, name: str, rgb: np.ndarray, config, compact: dict[
                    tensors: dict[str, np.ndarray]) -> dict:
     refine = MODES[mode]
     run = run_graph(config, refine, rgb)
-    one = lambda s: [v for _, v in run[s]]  # noqa: E731
-    (detections,) = one("face_detections") or [[]]
-    (rois,) = one("face_rects_from_detections") or [[]]
-    (multi,) = one("multi_face_landmarks") or [[]]
-    (rois_lm,) = one("face_rects_from_landmarks") or [[]]
+    def single(stream: str) -> list:
+        """The one packet's list of a per-picture output stream (an empty list if the stream sent none)."""
+        packets = run[stream]
+        assert len(packets) <= 1, f"{name}: {len(packets)} packets on {stream}"
+        return packets[0][1] if packets else []
+
+    detections = single("face_detections")
+    rois = single("face_rects_from_detections")
+    multi = single("multi_face_landmarks")
+    rois_lm = single("face_rects_from_landmarks")
     loop_rois = run["face_rect"]
     presence = dict(run["facelandmarkcpu__face_presence_score"])
     logits = dict(run["extra_face_flag_logit"])
