@@ -160,10 +160,10 @@ let package = Package(
 
         // MARK: Tests
 
-        // Shared test helpers: locating models and goldens, comparing tensors.
+        // Shared test helpers: locating models and goldens, comparing tensors, the goldens' test pictures (recipes).
         .target(
             name: "BlazeTestSupport",
-            dependencies: ["BlazeModels", "BlazeNPY", "BlazeRuntime"],
+            dependencies: ["BlazeImageIO", "BlazeImaging", "BlazeModels", "BlazeNPY", "BlazeRuntime"],
             path: "Tests/BlazeTestSupport"
         ),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),

@@ -1,4 +1,5 @@
 import BlazeFace
+import BlazeTestSupport
 import Dispatch
 import Testing
 

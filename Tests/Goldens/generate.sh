@@ -12,7 +12,10 @@
 # 5. MediaPipe Tasks parity goldens: the Debian package libusb-1.0-0 (installed if missing), the separate venv
 #    .venv-mediapipe/ with the pins of requirements-mediapipe.txt, Tests/Goldens/mediapipe_parity.py, then
 #    mediapipe_crosscheck.py (LiteRT venv) re-deriving every MediaPipe detection from LiteRT.
-# Needs python3 (3.10-3.13) with pip and venv, and access to PyPI. Output is deterministic.
+# 6. legacy Face Mesh parity goldens: the separate venv .venv-mp-legacy/ with the pins of
+#    requirements-mediapipe-legacy.txt (mediapipe 0.10.21, numpy < 2), then Tests/Goldens/face_mesh_parity.py.
+# Needs python3 (3.10-3.13) with pip and venv, and access to PyPI (step 6 was made with Python 3.11;
+# PYTHON_MP_LEGACY chooses its interpreter). Output is deterministic.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -60,3 +63,12 @@ fi
 "$venv_mp/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements-mediapipe.txt"
 "$venv_mp/bin/python" "$here/mediapipe_parity.py"
 "$venv/bin/python" "$here/mediapipe_crosscheck.py"
+
+# 6. Legacy Face Mesh parity goldens (Tests/Goldens/mediapipe/face_mesh.json and face_mesh_input_*.npy).
+venv_legacy="$root/.venv-mp-legacy"
+if [ ! -x "$venv_legacy/bin/python" ]; then
+  echo "Creating $venv_legacy ..."
+  "${PYTHON_MP_LEGACY:-$python}" -m venv "$venv_legacy"
+fi
+"$venv_legacy/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements-mediapipe-legacy.txt"
+"$venv_legacy/bin/python" "$here/face_mesh_parity.py"

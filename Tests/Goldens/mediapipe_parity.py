@@ -20,11 +20,10 @@ mediapipe_crosscheck.py (run next by generate.sh, in the LiteRT venv) re-derives
 and spells out MediaPipe's pipeline step by step (preprocessing, anchors, decoding, NMS, pixel boxes).
 
 No image files are needed beyond Models/samples/: every synthetic picture is a recipe of exact integer
-operations on astronaut.png (see RECIPES), recorded in detections.json together with the sha256 of its pixels.
+operations on astronaut.png (see RECIPES; the operations are in recipes.py), recorded in detections.json together with the sha256 of its pixels.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import statistics
@@ -36,10 +35,9 @@ from importlib import metadata as importlib_metadata
 
 import numpy as np
 
+from recipes import GRAY, MODELS_DIR, ROOT, build_image, sha256_bytes
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-MODELS_DIR = os.path.join(ROOT, "Models")
-SAMPLES_DIR = os.path.join(MODELS_DIR, "samples")
 OUT_DIR = os.path.join(HERE, "mediapipe")
 
 MODELS = {  # key -> model file (input size 128 -> short-range anchors, 192 -> full-range anchors)
@@ -49,7 +47,6 @@ MODELS = {  # key -> model file (input size 128 -> short-range anchors, 192 -> f
 MIN_DETECTION_CONFIDENCE = 0.5  # MediaPipe Tasks' defaults
 MIN_SUPPRESSION_THRESHOLD = 0.5
 NORM_MEAN, NORM_STD = 127.5, 127.5
-GRAY = 128  # canvas fill for the synthetic pictures (R = G = B = 128)
 TIMING_RUNS, TIMING_WARMUP = 20, 3
 
 KEYPOINT_NAMES = ["right_eye", "left_eye", "nose_tip", "mouth_center", "right_ear_tragion", "left_ear_tragion"]
@@ -95,73 +92,7 @@ RECIPES = {
 
 
 # ----------------------------------------------------------------------------------------------------------
-# Pictures
-
-def sha256_bytes(b: bytes) -> str:
-    return hashlib.sha256(b).hexdigest()
-
-
-def sha256_file(path: str) -> str:
-    with open(path, "rb") as f:
-        return sha256_bytes(f.read())
-
-
-def expected_sample_sums() -> dict[str, str]:
-    sums = {}
-    with open(os.path.join(MODELS_DIR, "samples.sha256")) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) == 2:
-                sums[parts[1]] = parts[0]
-    return sums
-
-
-_SAMPLE_CACHE: dict[str, np.ndarray] = {}
-
-
-def load_sample(name: str) -> np.ndarray:
-    if name not in _SAMPLE_CACHE:
-        from PIL import Image
-        path = os.path.join(SAMPLES_DIR, name)
-        want = expected_sample_sums()[name]
-        got = sha256_file(path)
-        if got != want:
-            sys.exit(f"error: {path} has sha256 {got}, want {want}; run Models/fetch.sh")
-        with Image.open(path) as im:
-            _SAMPLE_CACHE[name] = np.ascontiguousarray(np.asarray(im.convert("RGB"), dtype=np.uint8))
-    return _SAMPLE_CACHE[name]
-
-
-def build_image(recipe: dict) -> np.ndarray:
-    op = recipe["op"]
-    if op == "file":
-        return load_sample(recipe["file"])
-    if op == "place":
-        src = load_sample(recipe["src"])
-        w, h = recipe["canvas"]
-        x, y = recipe["at"]
-        assert 0 <= x and x + src.shape[1] <= w and 0 <= y and y + src.shape[0] <= h
-        out = np.full((h, w, 3), recipe["fill"], dtype=np.uint8)
-        out[y:y + src.shape[0], x:x + src.shape[1]] = src
-        return out
-    if op == "hconcat":
-        parts = []
-        for p in recipe["parts"]:
-            src = load_sample(p["src"])
-            x0, x1 = p.get("crop_x", [0, src.shape[1]])
-            parts.append(src[:, x0:x1])
-        return np.ascontiguousarray(np.concatenate(parts, axis=1))
-    if op == "crop":
-        src = load_sample(recipe["src"])
-        (x0, x1), (y0, y1) = recipe["crop_x"], recipe["crop_y"]
-        return np.ascontiguousarray(src[y0:y1, x0:x1])
-    if op == "down2":
-        src = load_sample(recipe["src"]).astype(np.uint32)
-        assert src.shape[0] % 2 == 0 and src.shape[1] % 2 == 0
-        s = src[0::2, 0::2] + src[0::2, 1::2] + src[1::2, 0::2] + src[1::2, 1::2]
-        return ((s + 2) // 4).astype(np.uint8)
-    raise ValueError(f"unknown recipe op {op}")
-
+# Pictures (the recipe operations live in recipes.py, shared with face_mesh_parity.py)
 
 def build_images() -> dict[str, np.ndarray]:
     return {name: build_image(r) for name, r in RECIPES.items()}
