@@ -187,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlazeFaceMeshTests",
-            dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
