@@ -145,4 +145,29 @@ struct MediaPipeMeshParityTests {
         }
         #expect(compared >= 2)
     }
+
+    @Test("where MediaPipe's FaceMesh finds nothing, the default landmarker finds the face, with its points alone",
+          arguments: [("astronaut_wide_1280x720", 640.0, 104.0), ("astronaut_portrait_512x900", 0, 0)])
+    func beyondMediaPipe(_ name: String, _ x: Double, _ y: Double) throws {
+        // A face too small for MediaPipe's short-range detector; the default detector is full-range.
+        let golden = try FaceMeshGoldens.load()
+        #expect(try golden.result(.refined, name).faces.isEmpty, "MediaPipe finds no face in \(name)")
+        let landmarker = try MeshSamples.landmarker()   // full-range detector
+        let faces = try Self.image(name).withView { try landmarker.detect($0) }
+        try #require(faces.count == 1)
+        #expect(faces[0].presence > 0.99)
+        // The same pixels placed at (x, y): the points of the astronaut alone, moved by (x, y). The regions
+        // differ (the face's box relative to the frame differs), so the points agree to the mesh's own
+        // repeatability (about 1.5% here)...
+        let alone = try MeshSamples.astronaut().withView { try landmarker.detect($0) }
+        let moved = alone[0].points.map { Landmark(x: $0.x + Float(x), y: $0.y + Float(y), z: $0.z) }
+        #expect(MeshSamples.nme(faces[0].points, moved) < 0.03)
+        // ...and on the alone face's region moved by whole pixels, the model sees nearly the same input (the
+        // region's float corners round differently far from the origin): the same points within 0.01%.
+        var region = alone[0].region
+        region.center.x += x
+        region.center.y += y
+        let same = try #require(try Self.image(name).withView { try landmarker.landmarks($0, region: region) })
+        #expect(MeshSamples.nme(same.points, moved) < 1e-4)
+    }
 }
