@@ -144,6 +144,7 @@ let package = Package(
             name: "blazeface-bench",
             dependencies: [
                 "BlazeFace",
+                "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeRuntime",
