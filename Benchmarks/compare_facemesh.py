@@ -187,12 +187,13 @@ def report(summary: list[dict], info: dict) -> str:
         lines.append(
             f"| {x['pipeline']} | {fmt(x['ours_median_ms'], 3)} | {fmt(x['ours_p90_ms'], 3)} | "
             f"{fmt(x['allocations_per_frame'], 0)} | {mode} | {fmt(x['mediapipe_median_ms'], 3, '–')} | "
-            f"{fmt(x['mediapipe_p90_ms'], 3, '–')} | **{fmt(x['ratio'], 2, '–')}** | "
+            f"{fmt(x['mediapipe_p90_ms'], 3, '–')} | {'–' if x['ratio'] is None else '**' + fmt(x['ratio'], 3) + '**'} | "
             f"{'–' if x['ratio'] is None else fmt(x['ratio_min']) + '–' + fmt(x['ratio_max'])} | "
             f"{'–' if x['target'] is None else '≤ %.2f' % x['target']} | {verdict} |")
     faces = {x["pipeline"]: x for x in summary}
     notes = ["", "ms: median over rounds of each run's median time per frame (p90: of each run's nearest-rank p90). "
-                 "ours / MediaPipe: median over rounds of the per-round ratio. Allocations: heap allocations of every "
+                 "ours / MediaPipe: median over rounds of the per-round ratio (three decimals, so that a verdict at the target "
+                 "reads right). Allocations: heap allocations of every "
                  "thread per frame, the largest over rounds."]
     tracking = faces.get("landmarks-tracking")
     if tracking and tracking["tracked_throughout"] is False:
@@ -206,7 +207,8 @@ def report(summary: list[dict], info: dict) -> str:
                       f"`Benchmarks/compare_litert.sh` ({invoke['date_utc']}, commit `{invoke['commit']}`): ours "
                       f"{fmt(invoke['ours_median_ms'], 3)} ms, LiteRT {fmt(invoke['litert_median_ms'], 3)} ms, "
                       f"ours / LiteRT **{fmt(invoke['ratio'])}** (target ≤ {invoke['target']:.2f}, "
-                      f"{'pass' if invoke['pass'] else '**fail**'})."]
+                      f"{'pass' if invoke['pass'] else '**fail**'}). The attention mesh the pipelines run has no LiteRT figure: "
+                      "it needs MediaPipe's custom operators, which LiteRT does not have."]
     notes += ["", "Reproduce: `Benchmarks/compare_mediapipe_facemesh.sh` (raw runs: "
                   "`Benchmarks/results/latest-facemesh.json`)."]
     return "\n".join(lines + notes)
