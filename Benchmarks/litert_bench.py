@@ -98,6 +98,7 @@ def model_name(path: str) -> str:
         "face_detection_short_range.tflite": "short-range", "face_detection_full_range.tflite": "full-range",
         "face_detection_full_range_sparse.tflite": "full-range-sparse", "face_detection_back.tflite": "back",
         "face_landmark.tflite": "face-mesh", "iris_landmark.tflite": "iris",
+        "mediapipe_face_landmark.tflite": "face-mesh-mediapipe",
     }
     base = os.path.basename(path)
     return names.get(base, os.path.splitext(base)[0])
@@ -150,6 +151,13 @@ def build_frame(image_path: str, size: tuple[int, int] | None):
     name = os.path.basename(image_path)
     if size is None:
         return rgb, f"{name} ({w}x{h}) as decoded"
+    return centre_on_canvas(rgb, name, size)
+
+
+def centre_on_canvas(rgb, name: str, size: tuple[int, int]):
+    """rgb (h, w, 3 uint8) centred on a gray-128 canvas of size (W, H), cropped centred if larger, and its recipe."""
+    import numpy as np
+    h, w = rgb.shape[:2]
     cw, ch = size
     left, top = int((cw - w) / 2), int((ch - h) / 2)  # truncation toward zero, as Swift's Int division
     canvas = np.full((ch, cw, 3), 128, dtype=np.uint8)

@@ -15,7 +15,8 @@ struct BenchCommand: ParsableCommand {
             (run Models/fetch.sh).
             Every input is filled once with the fixed pattern ((i * 37) mod 255) / 127.5 - 1.
             Build in release: swift build -c release --product blazeface-bench. \
-            Side by side with LiteRT: Benchmarks/compare_litert.sh. See Documentation/Benchmarks.md.
+            Side by side with LiteRT: Benchmarks/compare_litert.sh; the face-mesh pipelines with MediaPipe's \
+            FaceMesh: Benchmarks/compare_mediapipe_facemesh.sh. See Documentation/Benchmarks.md.
             """)
 
     @Option(name: .customLong("model"), help: ArgumentHelp("A model name or .tflite path (repeatable; default: all six).", valueName: "name-or-path"))
@@ -42,8 +43,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also time FaceDetector.detect(_:into:) on this JPEG or PNG (short-range and every selected detector model).", valueName: "image"))
     var detect: String?
 
-    @Option(help: ArgumentHelp("With --detect: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("With --detect or --pipelines: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
     var detectSize: String?
+
+    @Option(help: ArgumentHelp("Also time the face-mesh pipelines on this JPEG or PNG (detect, landmarks, landmarks-tracking; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face). Without --model the per-model invoke table is skipped.", valueName: "image"))
+    var pipelines: String?
 
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
@@ -63,7 +67,9 @@ struct BenchCommand: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup must be at least 0") }
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be positive") }
         guard loads >= 1 else { throw ValidationError("--loads must be at least 1") }
-        if detectSize != nil, detect == nil { throw ValidationError("--detect-size needs --detect IMAGE") }
+        if detectSize != nil, detect == nil, pipelines == nil {
+            throw ValidationError("--detect-size needs --detect IMAGE or --pipelines IMAGE")
+        }
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
         if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
         if let detectSize, Self.parseSize(detectSize) == nil {
@@ -91,8 +97,11 @@ struct BenchCommand: ParsableCommand {
         let arguments = models.isEmpty ? ModelChoice.defaultNames.map(\.rawValue) : models
         let choices = try arguments.filter { seen.insert($0).inserted }.map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
 
-        // Decode the frame first: a bad image fails before minutes of measuring.
-        let frame = try detect.map { try Frame.load($0, canvas: detectSize.flatMap(Self.parseSize)) }
+        // Decode the frames first: a bad image fails before minutes of measuring.
+        let canvas = detectSize.flatMap(Self.parseSize)
+        let frame = try detect.map { try Frame.load($0, canvas: canvas) }
+        let pipelineFrame = try pipelines.map { try Frame.load($0, canvas: canvas) }
+        let detectOnly = detectOnly || (pipelines != nil && models.isEmpty)
 
         var invokes: [InvokeResult] = []
         if !json, !detectOnly {
@@ -132,10 +141,19 @@ struct BenchCommand: ParsableCommand {
             }
         }
 
+        var pipelineResults: [PipelineResult] = []
+        if let pipelineFrame {
+            progress("pipelines on \(pipelineFrame.width)x\(pipelineFrame.height) ...")
+            pipelineResults = try PipelineBenchmark.run(frame: pipelineFrame, threads: threads, modelsDir: modelsDir,
+                                                        iterations: iterations, warmup: warmup, timeLimit: timeLimit)
+            if !json { print(TextReport.pipelineTable(pipelineResults)) }
+        }
+
         progress(nil)
         if json {
             let report = JSONReport(
-                results: invokes.map(\.json), detect: detects.map(\.json),
+                results: invokes.map { .invoke($0.json) } + pipelineResults.map { .pipeline($0.json) },
+                detect: detects.map(\.json),
                 settings: JSONSettings(
                     iterations: iterations, warmup: warmup, loads: loads, threads: threads, time_limit_s: timeLimit,
                     input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",

@@ -36,6 +36,14 @@ struct Frame {
         return Frame(width: cw, height: ch, pixels: pixels,
                      recipe: "\(name) (\(w)x\(h)) centred at (\(left), \(top)) on a \(cw)x\(ch) gray-128 canvas")
     }
+
+    /// Calls `body` with an rgb8 view of the pixels (valid only during the call).
+    func withImageView<R>(_ body: (ImageView) throws -> R) throws -> R {
+        try pixels.withUnsafeBytes { raw in
+            try body(try ImageView(pixels: raw, width: width, height: height, bytesPerRow: width * 3,
+                                   pixelFormat: .rgb8))
+        }
+    }
 }
 
 /// What the detect benchmark measured for one detector model.
@@ -55,7 +63,8 @@ struct DetectResult {
 
 enum DetectBenchmark {
     /// Times `FaceDetector.detect(_:into:)` on `frame` against a bare `Interpreter.invoke()` of the same
-    /// model, alternating blocks of 10 of each so both see the same machine load.
+    /// model and the detector's preprocessing alone, alternating blocks of 10 of each so all see the same
+    /// machine load.
     static func run(_ model: ModelChoice, detectorModel: FaceDetector.Model, frame: Frame, threads: Int,
                     iterations: Int, warmup: Int, timeLimit: Double? = nil) throws -> DetectResult {
         let detector = try FaceDetector(modelPath: model.path, configuration: detectorModel.configuration,
@@ -64,55 +73,18 @@ enum DetectBenchmark {
         bare.withInput(at: 0) { input in
             for i in 0..<input.count { input[i] = patternValue(i) }
         }
-        let detectTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
-        let invokeTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
-        let preprocessTimes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: iterations)
-        defer { detectTimes.deallocate(); invokeTimes.deallocate(); preprocessTimes.deallocate() }
         var faces: [Face] = []
         faces.reserveCapacity(256)
-        var detectAllocations = 0, invokeAllocations = 0
-        var done = 0
-        try frame.pixels.withUnsafeBytes { raw in
-            let view = try ImageView(pixels: raw, width: frame.width, height: frame.height,
-                                     bytesPerRow: frame.width * 3, pixelFormat: .rgb8)
-            let warmupLimit = Deadline(seconds: timeLimit.map { $0 / 4 })
-            var warm = 0
-            while warm < warmup, !warmupLimit.passed {
-                try detector.detect(view, into: &faces)
-                bare.invoke()
-                warm += 1
-            }
-            let limit = Deadline(seconds: timeLimit)
-            let block = 10
-            while done < iterations, !limit.passed {
-                let end = min(done + block, iterations)
-                blaze_allocation_counting_begin_all_threads()
-                for i in done..<end {
-                    let start = nowNanoseconds()
-                    try detector.detect(view, into: &faces)
-                    detectTimes[i] = nowNanoseconds() &- start
-                }
-                detectAllocations += blaze_allocation_counting_end_all_threads()
-                blaze_allocation_counting_begin_all_threads()
-                for i in done..<end {
-                    let start = nowNanoseconds()
-                    bare.invoke()
-                    invokeTimes[i] = nowNanoseconds() &- start
-                }
-                invokeAllocations += blaze_allocation_counting_end_all_threads()
-                for i in done..<end {
-                    let start = nowNanoseconds()
-                    detector.preprocessOnly(view)
-                    preprocessTimes[i] = nowNanoseconds() &- start
-                }
-                done = end
-            }
+        let timed = try frame.withImageView { view in
+            try AlternatingBlocks.run([
+                { try detector.detect(view, into: &faces) },
+                { bare.invoke() },
+                { detector.preprocessOnly(view) },
+            ], iterations: iterations, warmup: warmup, timeLimit: timeLimit)
         }
         return DetectResult(model: model, threads: threads, frame: frame,
-                            detect: Summary(nanoseconds: Array(detectTimes[0..<done])),
-                            invoke: Summary(nanoseconds: Array(invokeTimes[0..<done])),
-                            preprocess: Summary(nanoseconds: Array(preprocessTimes[0..<done])),
-                            detectAllocations: detectAllocations, invokeAllocations: invokeAllocations,
-                            iterations: done, faces: faces)
+                            detect: timed.summaries[0], invoke: timed.summaries[1], preprocess: timed.summaries[2],
+                            detectAllocations: timed.allocations[0], invokeAllocations: timed.allocations[1],
+                            iterations: timed.iterations, faces: faces)
     }
 }

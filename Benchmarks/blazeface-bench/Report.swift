@@ -10,7 +10,8 @@ let singleCoreLimitGFLOPS = 90.0
 // MARK: - JSON
 
 struct JSONReport: Encodable {
-    var results: [JSONInvoke]
+    /// Invoke results (one per model), then pipeline results (`--pipelines`).
+    var results: [JSONResult]
     var detect: [JSONDetect]
     var settings: JSONSettings
 }
@@ -51,6 +52,38 @@ struct JSONInvoke: Encodable {
     var steps: Int
     var input_shapes: [[Int]]
     var per_op: [JSONStep]?
+}
+
+/// An entry of `results`: a model's invoke figures or a pipeline's, each encoded as its own object.
+enum JSONResult: Encodable {
+    case invoke(JSONInvoke)
+    case pipeline(JSONPipeline)
+
+    func encode(to encoder: Encoder) throws {
+        switch self {
+        case let .invoke(x): try x.encode(to: encoder)
+        case let .pipeline(x): try x.encode(to: encoder)
+        }
+    }
+}
+
+/// One pipeline of `--pipelines` (`detect`, `landmarks`, `landmarks-tracking`).
+struct JSONPipeline: Encodable {
+    var pipeline: String
+    var configuration: String
+    var threads: Int
+    var image: String
+    var frame_width: Int
+    var frame_height: Int
+    var median_ms: Double
+    var min_ms: Double
+    var p90_ms: Double
+    var mean_ms: Double
+    var iterations: Int
+    var allocations_per_frame: Double
+    var faces: Int
+    var presence: Double?
+    var tracked_throughout: Bool?
 }
 
 struct JSONStep: Encodable {
@@ -130,6 +163,17 @@ extension DetectResult {
             overhead_ms: r(detect.medianMs - invoke.medianMs), preprocess_median_ms: r(preprocess.medianMs),
             faces: faces.count,
             top_score: faces.first.map { r(Double($0.score), 4) })
+    }
+}
+
+extension PipelineResult {
+    var json: JSONPipeline {
+        JSONPipeline(
+            pipeline: name.rawValue, configuration: PipelineBenchmark.configuration(threads: threads), threads: threads,
+            image: frame.recipe, frame_width: frame.width, frame_height: frame.height, median_ms: r(timing.medianMs),
+            min_ms: r(timing.minMs), p90_ms: r(timing.p90Ms), mean_ms: r(timing.meanMs), iterations: iterations,
+            allocations_per_frame: Double(allocations) / Double(iterations), faces: faces,
+            presence: presence.map { r(Double($0), 4) }, tracked_throughout: trackedThroughout)
     }
 }
 
@@ -220,6 +264,28 @@ enum TextReport {
             let g = v.macs > 0 ? fixed(2 * Double(v.macs) / (v.us * 1e3), 1) : "-"
             lines.append("           " + [pad(kernel, 28, right: false), pad(String(v.count), 5), pad(fixed(v.us, 2), 9),
                                            pad(fixed(100 * v.us / total, 1), 6), pad(g, 8)].joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func pipelineTable(_ results: [PipelineResult]) -> String {
+        guard let first = results.first else { return "" }
+        var lines = ["",
+                     "Pipelines on \(first.frame.recipe), rgb8, \(first.iterations) timed frames each, alternating blocks of 10:",
+                     PipelineBenchmark.configuration(threads: first.threads) + "."]
+        let head = [pad("pipeline", 19, right: false), pad("median ms", 10), pad("min ms", 8), pad("p90 ms", 8),
+                    pad("allocs/frame", 13), pad("faces", 6), pad("presence", 9)]
+        lines.append(head.joined(separator: " "))
+        lines.append(String(repeating: "-", count: lines.last!.count))
+        for p in results {
+            let cells = [pad(p.name.rawValue, 19, right: false), pad(fixed(p.timing.medianMs, 3), 10),
+                         pad(fixed(p.timing.minMs, 3), 8), pad(fixed(p.timing.p90Ms, 3), 8),
+                         pad(allocationText(p.allocations, per: p.iterations), 13), pad(String(p.faces), 6),
+                         pad(p.presence.map { fixed(Double($0), 3) } ?? "-", 9)]
+            lines.append(cells.joined(separator: " "))
+        }
+        if results.contains(where: { $0.trackedThroughout == false }) {
+            lines.append("(landmarks-tracking lost the face on some frame: the detector ran again there)")
         }
         return lines.joined(separator: "\n")
     }

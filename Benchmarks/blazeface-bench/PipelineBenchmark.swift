@@ -1,0 +1,89 @@
+import BlazeFace
+import BlazeFaceMesh
+import Foundation
+
+/// The pipelines `--pipelines` times, in report order.
+enum PipelineName: String, CaseIterable {
+    /// The landmarker's own detector alone: `FaceLandmarker.detector.detect(_:into:)`.
+    case detect
+    /// Static-image mode: `FaceLandmarker.detect(_:into:)`, detector and mesh on every frame.
+    case landmarks
+    /// Video mode: `FaceLandmarker.detect(_:tracking:)` fed its own previous result, the same frame each time.
+    /// With one face tracked and `maximumFaces` 1 the detector does not run: the mesh's region comes from the
+    /// previous frame's points (MediaPipe's video mode).
+    case landmarksTracking = "landmarks-tracking"
+}
+
+/// What `--pipelines` measured.
+struct PipelineResult {
+    var name: PipelineName
+    var threads: Int
+    var frame: Frame
+    var timing: Summary
+    var allocations: Int
+    var iterations: Int
+    /// Faces the pipeline returned on its last call (detections for `detect`, meshes otherwise).
+    var faces: Int
+    /// The presence of the first mesh on the last call (nil for `detect` or no face).
+    var presence: Float?
+    /// For `landmarks-tracking`: whether one face was still tracked after every timed frame.
+    var trackedThroughout: Bool?
+}
+
+enum PipelineBenchmark {
+    /// The landmarker the pipelines run: MediaPipe's legacy FaceMesh configuration.
+    static let model = FaceLandmarker.Model.attention
+    static func options(threads: Int) -> FaceLandmarker.Options {
+        var options = FaceLandmarker.Options.mediaPipe(maximumFaces: 1)
+        options.threadCount = threads
+        return options
+    }
+
+    /// One line for the reports.
+    static func configuration(threads: Int) -> String {
+        let o = options(threads: threads)
+        return "FaceLandmarker(model: .\(model), options: .mediaPipe(maximumFaces: \(o.maximumFaces ?? 0))): "
+            + "attention mesh (\(model.meshModel.fileName), MediaPipe's refine_landmarks=True), "
+            + "\(o.detector.catalogName.rawValue) detector (\(o.detector.catalogName.fileName)), at most \(o.maximumFaces ?? 0) face, "
+            + "minimum detection score \(o.minimumDetectionScore), minimum presence \(o.minimumPresence), "
+            + "\(threads) thread\(threads == 1 ? "" : "s")"
+    }
+
+    /// Times the three pipelines on `frame` in alternating blocks of 10 (one landmarker for all three, as an
+    /// app would have), after a first `detect(_:into:)` that fills the tracked faces and the results' storage.
+    /// - Throws: `BenchFailure` when the frame has no face for the landmarker: the mesh pipelines would then
+    ///   time the detector alone.
+    static func run(frame: Frame, threads: Int, modelsDir: String?, iterations: Int, warmup: Int,
+                    timeLimit: Double?) throws -> [PipelineResult] {
+        let landmarker = try FaceLandmarker(model: model, modelsDirectory: modelsDir, options: options(threads: threads))
+        var faces: [Face] = []
+        faces.reserveCapacity(16)
+        var found: [FaceLandmarks] = []
+        var tracked: [FaceLandmarks] = []
+        var lost = false
+        let timed = try frame.withImageView { view in
+            try landmarker.detect(view, into: &found)
+            guard found.count == 1 else {
+                throw BenchFailure("the \(landmarker.options.detector.catalogName.rawValue) detector and the mesh find "
+                                   + "\(found.count) faces in \(frame.recipe); the pipelines need a frame with one face")
+            }
+            tracked = found
+            return try AlternatingBlocks.run([
+                { try landmarker.detector.detect(view, into: &faces) },
+                { try landmarker.detect(view, into: &found) },
+                {
+                    try landmarker.detect(view, tracking: &tracked)
+                    if tracked.count != 1 { lost = true }
+                },
+            ], iterations: iterations, warmup: warmup, timeLimit: timeLimit)
+        }
+        let faceCounts = [faces.count, found.count, tracked.count]
+        let presences = [nil, found.first?.presence, tracked.first?.presence]
+        return PipelineName.allCases.enumerated().map { index, name in
+            PipelineResult(name: name, threads: threads, frame: frame, timing: timed.summaries[index],
+                           allocations: timed.allocations[index], iterations: timed.iterations,
+                           faces: faceCounts[index], presence: presences[index],
+                           trackedThroughout: name == .landmarksTracking ? !lost : nil)
+        }
+    }
+}
