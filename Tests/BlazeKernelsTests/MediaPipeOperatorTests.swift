@@ -157,6 +157,29 @@ struct MediaPipeOperatorTests {
         #expect(huge.dropFirst(32).allSatisfy { $0 == 0 })
     }
 
+    @Test("TransformTensorBilinear: the eight-channel path gives the reference's bits, edges and all",
+          arguments: [1, 3, 8, 13, 32, 64])
+    func bilinearMatchesReference(channels: Int) throws {
+        let input = Shape4(n: 1, h: 20, w: 17, c: channels)
+        let kernel = try TransformTensorBilinear(inputShape: input, outputHeight: 11, outputWidth: 13)
+        let tensor = randomFloats(input.count, seed: UInt64(channels))
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<20 {
+            let angle = Double.random(in: -3...3, using: &generator), scale = Double.random(in: 0.5...2.5, using: &generator)
+            let (c, s) = (Float(cos(angle) * scale), Float(sin(angle) * scale))
+            let tx = Float.random(in: -4...20, using: &generator), ty = Float.random(in: -4...22, using: &generator)
+            let matrix: [Float] = [c, -s, 0, tx, s, c, 0, ty, 0, 0, 1, 0, 0, 0, 0, 1]
+            let fast = produce(kernel.outputShape.count) { out in
+                tensor.withUnsafeBufferPointer { t in matrix.withUnsafeBufferPointer { kernel.run(input: t.baseAddress!, matrix: $0.baseAddress!, output: out) } }
+            }
+            let reference = produce(kernel.outputShape.count) { out in
+                tensor.withUnsafeBufferPointer { t in matrix.withUnsafeBufferPointer { kernel.runReference(input: t.baseAddress!, matrix: $0.baseAddress!, output: out) } }
+            }
+            #expect(fast.map(\.bitPattern) == reference.map(\.bitPattern), "channels \(channels), matrix \(matrix)")
+            #expect(fast.contains { $0 != 0 } || reference.allSatisfy { $0 == 0 })
+        }
+    }
+
     @Test("TransformTensorBilinear refuses bad shapes")
     func bilinearErrors() {
         expectThrows { try TransformTensorBilinear(inputShape: Shape4(n: 2, h: 4, w: 4, c: 1), outputHeight: 2, outputWidth: 2) }

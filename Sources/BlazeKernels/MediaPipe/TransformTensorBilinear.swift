@@ -44,15 +44,15 @@ public struct TransformTensorBilinear: Sendable, Equatable {
         run(input: input, matrix: matrix, output: output, rows: 0..<outputHeight)
     }
 
-    /// Computes output rows `rows`.
+    /// Computes output rows `rows`: pixels with all four neighbours inside take eight channels at a time (the
+    /// same double-precision arithmetic, lane by lane, so the bits equal `runReference`'s).
     public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
                     rows: Range<Int>) {
         let height = inputShape.h, width = inputShape.w, channels = inputShape.c
-        let a0 = matrix[0], a1 = matrix[1], a2 = matrix[2]
-        let b0 = matrix[4], b1 = matrix[5], b2 = matrix[6]
-        let a3 = Float(Double(matrix[3]) + (Double(a0) * 0.5 + Double(a1) * 0.5 - 0.5))
-        let b3 = Float(Double(matrix[7]) + (Double(b0) * 0.5 + Double(b1) * 0.5 - 0.5))
+        let (a0, a1, a3, b0, b1, b3) = correctedMatrix(matrix)
+        let a2 = matrix[2], b2 = matrix[6]
         let maxX = Float(width - 1), maxY = Float(height - 1)
+        let blocks = channels / 8 * 8
         for y in rows.clamped(to: 0..<outputHeight) {
             let fy = Float(y)
             for x in 0..<outputWidth {
@@ -68,27 +68,93 @@ public struct TransformTensorBilinear: Sendable, Equatable {
                 let fu = u.rounded(.down), fv = v.rounded(.down)
                 let column = Int(fu), row = Int(fv)
                 let right = u - fu, lower = v - fv
-                let hasRight = column + 1 < width, hasLower = row + 1 < height
                 let p11 = input + (row * width + column) * channels
-                let p21 = p11 + channels
-                let p12 = p11 + width * channels
-                let p22 = p12 + channels
-                for z in 0..<channels {
-                    let q11 = p11[z]
-                    let q21: Float = hasRight ? p21[z] : 0
-                    let q12: Float = hasLower ? p12[z] : 0
-                    let q22: Float = hasRight && hasLower ? p22[z] : 0
-                    let upperValue = Float((1.0 - Double(right)) * Double(q11) + Double(right * q21))
-                    let lowerValue = Float((1.0 - Double(right)) * Double(q12) + Double(right * q22))
-                    out[z] = Float(Double(lower * lowerValue) + (1.0 - Double(lower)) * Double(upperValue))
+                guard column + 1 < width, row + 1 < height else {
+                    Self.blend(p11, width: width, channels: channels, hasRight: column + 1 < width,
+                               hasLower: row + 1 < height, right: right, lower: lower, into: out, from: 0)
+                    continue
                 }
+                let p21 = p11 + channels, p12 = p11 + width * channels, p22 = p12 + channels
+                let rightF = SIMD8<Float>(repeating: right), lowerF = SIMD8<Float>(repeating: lower)
+                let keepRight = SIMD8<Double>(repeating: 1.0 - Double(right))
+                let keepUpper = SIMD8<Double>(repeating: 1.0 - Double(lower))
+                var z = 0
+                while z < blocks {
+                    let q11 = Self.load(p11 + z), q21 = Self.load(p21 + z)
+                    let q12 = Self.load(p12 + z), q22 = Self.load(p22 + z)
+                    let upperValue = SIMD8<Float>(keepRight * SIMD8<Double>(q11) + SIMD8<Double>(rightF * q21))
+                    let lowerValue = SIMD8<Float>(keepRight * SIMD8<Double>(q12) + SIMD8<Double>(rightF * q22))
+                    let value = SIMD8<Float>(SIMD8<Double>(lowerF * lowerValue) + keepUpper * SIMD8<Double>(upperValue))
+                    UnsafeMutableRawPointer(out + z).storeBytes(of: value, as: SIMD8<Float>.self)
+                    z += 8
+                }
+                if z < channels {
+                    Self.blend(p11, width: width, channels: channels, hasRight: true, hasLower: true, right: right,
+                               lower: lower, into: out, from: z)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+    }
+
+    /// The matrix's first two rows with MediaPipe's align-corners correction of the translations (in double).
+    private func correctedMatrix(_ m: UnsafePointer<Float>) -> (Float, Float, Float, Float, Float, Float) {
+        let a0 = m[0], a1 = m[1], b0 = m[4], b1 = m[5]
+        let a3 = Float(Double(m[3]) + (Double(a0) * 0.5 + Double(a1) * 0.5 - 0.5))
+        let b3 = Float(Double(m[7]) + (Double(b0) * 0.5 + Double(b1) * 0.5 - 0.5))
+        return (a0, a1, a3, b0, b1, b3)
+    }
+
+    /// Channels `from...` of one output pixel, one at a time: MediaPipe's arithmetic, a missing right or lower
+    /// neighbour reading 0.
+    @inline(__always)
+    private static func blend(_ p11: UnsafePointer<Float>, width: Int, channels: Int, hasRight: Bool, hasLower: Bool,
+                              right: Float, lower: Float, into out: UnsafeMutablePointer<Float>, from first: Int) {
+        let p21 = p11 + channels, p12 = p11 + width * channels, p22 = p12 + channels
+        for z in first..<channels {
+            let q11 = p11[z]
+            let q21: Float = hasRight ? p21[z] : 0
+            let q12: Float = hasLower ? p12[z] : 0
+            let q22: Float = hasRight && hasLower ? p22[z] : 0
+            let upperValue = Float((1.0 - Double(right)) * Double(q11) + Double(right * q21))
+            let lowerValue = Float((1.0 - Double(right)) * Double(q12) + Double(right * q22))
+            out[z] = Float(Double(lower * lowerValue) + (1.0 - Double(lower)) * Double(upperValue))
+        }
+    }
+
+    /// The scalar reference: every pixel and channel through `blend`.
+    package func runReference(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>,
+                              output: UnsafeMutablePointer<Float>) {
+        let height = inputShape.h, width = inputShape.w, channels = inputShape.c
+        let (a0, a1, a3, b0, b1, b3) = correctedMatrix(matrix)
+        let a2 = matrix[2], b2 = matrix[6]
+        let maxX = Float(width - 1), maxY = Float(height - 1)
+        for y in 0..<outputHeight {
+            for x in 0..<outputWidth {
+                let fx = Float(x), fy = Float(y)
+                let u = ((a0 * fx + a1 * fy) + a2 * 0) + a3 * 1
+                let v = ((b0 * fx + b1 * fy) + b2 * 0) + b3 * 1
+                let out = output + (y * outputWidth + x) * channels
+                guard u >= 0, u <= maxX, v >= 0, v <= maxY else {
+                    out.update(repeating: 0, count: channels)
+                    continue
+                }
+                let fu = u.rounded(.down), fv = v.rounded(.down)
+                let (column, row) = (Int(fu), Int(fv))
+                Self.blend(input + (row * width + column) * channels, width: width, channels: channels,
+                           hasRight: column + 1 < width, hasLower: row + 1 < height, right: u - fu, lower: v - fv,
+                           into: out, from: 0)
             }
         }
     }
 }
 
 extension TransformTensorBilinear: StepKernel {
-    package var planDescription: String { "TransformTensorBilinear.reference" }
+    package var planDescription: String { "TransformTensorBilinear.simd8" }
 
     package var pieceCount: Int { outputHeight }
 
