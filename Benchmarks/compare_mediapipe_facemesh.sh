@@ -39,7 +39,7 @@ PY
 }; then
   echo "Creating $venv with mediapipe 0.10.21 ..." >&2
   [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check mediapipe==0.10.21 pillow
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/Tests/Goldens/requirements-mediapipe-legacy.txt"
 fi
 echo "MediaPipe: $venv" >&2
 
