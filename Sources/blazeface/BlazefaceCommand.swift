@@ -12,6 +12,6 @@ struct BlazefaceCommand: ParsableCommand {
             sees of a (rotated) region of an image.
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, CropCommand.self, InspectCommand.self, InferCommand.self]
+        subcommands: [DetectCommand.self, LandmarksCommand.self, CropCommand.self, InspectCommand.self, InferCommand.self]
     )
 }
