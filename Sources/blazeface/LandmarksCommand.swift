@@ -37,12 +37,15 @@ struct LandmarksCommand: ImageBatchCommand {
         """))
     var model: FaceLandmarker.Model = .attention
 
+    /// Full-range by default, as in the library: picture files are often group photos and scenes with faces a
+    /// few metres away, which MediaPipe's short-range detector misses (Documentation/Landmarks.md has the counts).
     @Option(help: ArgumentHelp("""
         The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
         faces within ~2 m), full-range-sparse, back.
         """))
     var detector = DetectorName(.fullRange)
 
+    /// No limit by default: a user of the tool expects every face (MediaPipe's FaceMesh keeps one).
     @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
     var maxFaces: Int?
 
