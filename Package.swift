@@ -127,6 +127,7 @@ let package = Package(
             dependencies: [
                 "BlazeAnchors",
                 "BlazeFace",
+                "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeNPY",
