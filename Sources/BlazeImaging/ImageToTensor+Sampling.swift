@@ -138,8 +138,13 @@ extension ImageToTensor {
         let (w, h) = (options.width, options.height)
         let c = image.pixelFormat.channelOffsets
         func run<L: TapLayout>(_ layout: L.Type) {
-            Self.warpVector(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
-                            scale: scale, offset: offset, channels: c, layout: layout)
+            if frame.isAxisAligned {
+                Self.warpSeparable(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                                   columns: columns, scale: scale, offset: offset, channels: c, layout: layout)
+            } else {
+                Self.warpVector(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                                scale: scale, offset: offset, channels: c, layout: layout)
+            }
         }
         switch image.pixelFormat {
         case .rgb8: run(RGB3Taps.self)

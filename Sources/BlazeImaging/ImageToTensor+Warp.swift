@@ -1,10 +1,12 @@
-/// The vector sampling loop of `.warp` for turned regions: the same positions, taps, weights and rounding as
-/// the per-pixel reference (`warpReference`), bit for bit, with the channels of a pixel in vector lanes.
+/// The vector sampling loops of `.warp` (`warpVector`, and `warpSeparable` for unturned frames): the same
+/// positions, taps, weights and rounding as the per-pixel reference (`warpReference`), bit for bit, with the
+/// channels of a pixel in vector lanes.
 ///
-/// Why it is exact: each row's positions are the reference's `Double` expression evaluated lane-wise (the same
+/// Why they are exact: positions are the reference's `Double` expressions evaluated lane-wise (the same
 /// operations in the same order, so the same roundings), and the rounding to 1/32 pixel reads the integer out
-/// of `value + 1.5 · 2^52` directly, which is what `roundHalfEven` computes. The bilinear sum is the
-/// reference's integer sum: 16-bit tap values times 16-bit weights (at most 1024), added in pairs in 32 bits.
+/// of `value + 1.5 · 2^52` directly, which is what `roundHalfEven` computes. The bilinear sum is the reference's
+/// integer sum regrouped: along x in 16 bits (tap · weight ≤ 255 · 32), along y in 32 bits, then
+/// `(sum + 512) >> 10` and `value · scale + offset` as the reference computes them.
 extension ImageToTensor {
     /// How a pixel format's taps are read into vector lanes.
     protocol TapLayout {
@@ -48,7 +50,7 @@ extension ImageToTensor {
 
     /// Writes the row's fixed-point positions (1/32 pixel) of tensor pixels `0..<width` into `xs` and `ys`:
     /// `roundHalfEven((row + Double(i) · step) · 32)` per axis, two pixels per vector.
-    @inline(__always)
+    @inline(never)
     static func rowPositions(_ xs: UnsafeMutablePointer<Int64>, _ ys: UnsafeMutablePointer<Int64>, width: Int,
                              row: (Double, Double), step: (x: Double, y: Double)) {
         let magic = 6_755_399_441_055_744.0
@@ -135,14 +137,64 @@ extension ImageToTensor {
         /// The pixel at fixed-point position `(fx, fy)` as `(r, g, b, ·)` after the range conversion.
         @inline(__always)
         func value(_ fx: Int, _ fy: Int) -> SIMD4<Float> {
-            let a = start + ((fy &>> 5) &* dv &+ (fx &>> 5) &* du), d = a + dv
-            let wx = horizontal + 2 &* (fx & 31), wy = vertical[fy & 31]
+            blend(start + ((fy &>> 5) &* dv &+ (fx &>> 5) &* du), horizontal + 2 &* (fx & 31), vertical[fy & 31])
+        }
+
+        /// The pixel whose top-left tap is at `a`, with the horizontal weights at `wx` (`32 − fx`, `fx`) and the
+        /// vertical ones `wy`.
+        @inline(__always)
+        func blend(_ a: UnsafePointer<UInt8>, _ wx: UnsafeMutablePointer<SIMD8<UInt16>>, _ wy: SIMD8<UInt16>) -> SIMD4<Float> {
+            let d = a + dv
             // Along x in 16 bits (tap · weight ≤ 255 · 32): the top row's four bytes, then the bottom's.
             let rows = widen(a, d) &* wx[0] &+ widen(a + du, d + du) &* wx[1]
             // Along y in 32 bits: top · (32 − fy) + bottom · fy.
             let products = SIMD8<Int32>(truncatingIfNeeded: rows) &* SIMD8<Int32>(truncatingIfNeeded: wy)
             let sums = L.arrange((products.lowHalf &+ products.highHalf &+ 512) &>> 10)
             return SIMD4<Float>(sums) * scale + offset
+        }
+    }
+
+    /// `warpVector` for unturned frames: the same positions (`xStep.y` and `yStep.x` are zero, so x depends on
+    /// the column only and y on the row only), tabulated once per column (`columns`: fx, tap offset, weight
+    /// index) and once per row, then the same blend.
+    @inline(__always)
+    static func warpSeparable<L: TapLayout>(_ output: UnsafeMutablePointer<Float>, width: Int, height: Int,
+                                            frame: WarpFrame, geometry g: WarpGeometry, scratch: WarpScratch,
+                                            columns: UnsafeMutablePointer<Int>, scale: Float, offset: Float,
+                                            channels c: (Int, Int, Int), layout: L.Type) {
+        let margin = L.margin
+        let spanX = UInt(max(g.extentX - 1 - 2 * margin, 0)), spanY = UInt(max(g.extentY - 1 - 2 * margin, 0))
+        let kernel = VectorKernel<L>(start: g.start, du: g.du, dv: g.dv, horizontal: scratch.horizontal,
+                                     vertical: scratch.vertical, scale: scale, offset: offset)
+        // The reference's position expressions; the zero steps only add ±0, which changes no rounding.
+        let rowX = frame.origin.0 + Double(0) * frame.yStep.x, columnY = Double(0) * frame.xStep.y
+        var first = width, end = 0
+        for i in 0..<width {
+            let fx = roundHalfEven((rowX + Double(i) * frame.xStep.x) * 32)
+            columns[3 * i] = fx
+            columns[3 * i + 1] = (fx &>> 5) &* g.du
+            columns[3 * i + 2] = 2 &* (fx & 31)
+            if UInt(bitPattern: fx &>> 5 &- margin) < spanX { first = Swift.min(first, i); end = i + 1 }
+        }
+        for j in 0..<height {
+            let fy = roundHalfEven((frame.origin.1 + Double(j) * frame.yStep.y + columnY) * 32)
+            let row = output + 3 * width * j
+            // The columns inside form one run (positions are monotonic in i); the tensor's last pixel is never
+            // stored as four floats.
+            let (runStart, runEnd) = UInt(bitPattern: fy &>> 5 &- margin) < spanY
+                ? (Swift.min(first, end), j < height - 1 ? end : Swift.min(end, width - 1)) : (0, 0)
+            let base = g.start + (fy &>> 5) &* g.dv, wy = scratch.vertical[fy & 31]
+            for i in 0..<runStart {
+                borderPixel(row + 3 * i, columns[3 * i], fy, geometry: g, scale: scale, offset: offset, channels: c)
+            }
+            for i in runStart..<Swift.max(runStart, runEnd) {
+                let value = kernel.blend(base + columns[3 &* i &+ 1], scratch.horizontal + columns[3 &* i &+ 2], wy)
+                UnsafeMutableRawPointer(row + 3 &* i).storeBytes(of: value, as: SIMD4<Float>.self)
+            }
+            // After the run, whose last four-float store reaches into the next pixel.
+            for i in Swift.max(runStart, runEnd)..<width {
+                borderPixel(row + 3 * i, columns[3 * i], fy, geometry: g, scale: scale, offset: offset, channels: c)
+            }
         }
     }
 
@@ -157,7 +209,7 @@ extension ImageToTensor {
               scale: scale, offset: offset, channels: c)
     }
 
-    /// Memory the vector loop reuses between calls: one row's positions and the weights of each fraction.
+    /// Memory the vector loops reuse between calls: one row's positions and the weights of each fraction.
     struct WarpScratch {
         /// `xs` then `ys` of one tensor row, in 1/32 pixel.
         var positions: UnsafeMutablePointer<Int64>

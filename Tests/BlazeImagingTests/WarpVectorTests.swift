@@ -3,9 +3,9 @@ import BlazeTestSupport
 import Foundation
 import Testing
 
-/// The vector `.warp` loop (`fillWarped`) against the per-pixel reference it replaces (`fillWarpedReference`):
-/// the same frame, bit for bit, over random images, regions, tensors, borders and orientations, with the
-/// region inside, across or wholly outside the image.
+/// The vector `.warp` loops (`fillWarped`: `warpVector`, and `warpSeparable` for unturned frames) against the
+/// per-pixel reference they replace (`fillWarpedReference`): the same frame, bit for bit, over random images,
+/// regions, tensors, borders and orientations, with the region inside, across or wholly outside the image.
 @Suite("ImageToTensor vector warp")
 struct WarpVectorTests {
     struct Trial: CustomStringConvertible {
@@ -22,7 +22,8 @@ struct WarpVectorTests {
         let width = Int.random(in: 1...48, using: &rng), height = Int.random(in: 1...40, using: &rng)
         let orientation = ImageOrientation.allCases.randomElement(using: &rng)!
         let (uw, uh) = orientation.swapsDimensions ? (Double(height), Double(width)) : (Double(width), Double(height))
-        let turns: [Double] = [0, .pi / 2, -.pi / 2, .pi, 0.3, -1.2]
+        // A quarter unturned (the tabulated vector loop), the rest turned (the per-pixel vector loop).
+        let turns: [Double] = [0, 0, 0, .pi / 2, -.pi / 2, .pi, 0.3, -1.2]
         let rotation = Bool.random(using: &rng) ? turns.randomElement(using: &rng)! : Double.random(in: -4...4, using: &rng)
         // Centres anywhere from well outside to well inside, on 1/64 steps or anywhere.
         var cx = Double.random(in: -0.6 * uw...1.6 * uw, using: &rng)
