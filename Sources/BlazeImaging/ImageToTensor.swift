@@ -74,7 +74,8 @@ public final class ImageToTensor {
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
     public var floatCount: Int { options.width * options.height * 3 }
 
-    /// Per tensor column (and row): byte offsets of the two taps and their weights in 1/32 pixel.
+    /// Per tensor column (and row): byte offsets of the two taps and their weights in 1/32 pixel (`fillSeparable`);
+    /// `warpSeparable` keeps each column's position, tap offset and weight index in `columns`.
     let columns: UnsafeMutablePointer<Int>
     let rows: UnsafeMutablePointer<Int>
     /// Positions and weight vectors of the turned `.warp` loop.
