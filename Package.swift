@@ -113,6 +113,10 @@ let package = Package(
             dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
         ),
 
+        // What a face is doing, from its landmarks: head pose, eyes, smile, gestures, capture quality. Pure
+        // functions of results; no runtime.
+        .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
+
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
         .target(
@@ -191,6 +195,7 @@ let package = Package(
             name: "BlazeFaceMeshTests",
             dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
+        .testTarget(name: "BlazeFaceAnalysisTests", dependencies: ["BlazeFaceAnalysis", "BlazeTestSupport"]),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )
