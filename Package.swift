@@ -46,6 +46,7 @@ let package = Package(
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
+        .library(name: "BlazeFaceAnalysis", targets: ["BlazeFaceAnalysis"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -112,6 +113,10 @@ let package = Package(
             name: "BlazeFaceMesh",
             dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
         ),
+
+        // Attributes of a face from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
+        // camera). Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
+        .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
@@ -189,6 +194,10 @@ let package = Package(
         .testTarget(
             name: "BlazeFaceMeshTests",
             dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
+            name: "BlazeFaceAnalysisTests",
+            dependencies: ["BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
