@@ -51,6 +51,21 @@ public struct HeadPose: Hashable, Sendable {
     /// The distance from the camera's centre to the head's origin, in centimetres.
     public var distance: Double { (translation * translation).sum().squareRoot() }
 
+    /// The pose as seen by the camera turned to look straight at the head: panned about its y axis, then tilted
+    /// about its new x axis, until its optical axis passes through the head's origin (`translation`). Its
+    /// angles are relative to the line of sight: a face anywhere in the frame that looks into the lens, upright
+    /// to the horizon, has pitch, yaw and roll 0 here. Its translation is (0, 0, −distance).
+    public var relativeToLineOfSight: HeadPose {
+        let length = distance
+        guard length > 0, length.isFinite else { return self }
+        let back = -translation / length                      // the turned camera's z axis
+        let horizontal = (back.x * back.x + back.z * back.z).squareRoot()
+        let x = horizontal > 0 ? SIMD3(back.z, 0, -back.x) / horizontal : SIMD3(1, 0, 0)
+        let y = cross(back, x)
+        let turned = Matrix3(columns: x, y, back).transposed   // camera -> turned camera
+        return HeadPose(rotation: turned * rotation, translation: turned * translation, fitError: fitError)
+    }
+
     /// Where canonical vertex `v` (cm) lies in camera coordinates.
     public func cameraPoint(_ v: SIMD3<Double>) -> SIMD3<Double> { rotation * v + translation }
 

@@ -64,7 +64,9 @@ struct FigureTests {
         try PNGEncoder.write(ImageBuffer(width: figure.width, height: figure.height, pixelFormat: .rgb8, pixels: figure.pixels),
                              to: folder + "/head-pose-astronaut.png")
         for panel in panels {
-            print(String(format: "pitch %.1f yaw %.1f roll %.1f", panel.pose.pitch, panel.pose.yaw, panel.pose.roll))
+            let seen = panel.pose.relativeToLineOfSight
+            print(String(format: "pitch %.1f yaw %.1f roll %.1f; relative to the line of sight %.1f %.1f %.1f",
+                         panel.pose.pitch, panel.pose.yaw, panel.pose.roll, seen.pitch, seen.yaw, seen.roll))
         }
     }
 }

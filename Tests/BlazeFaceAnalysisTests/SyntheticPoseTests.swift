@@ -63,7 +63,7 @@ struct SyntheticPoseTests {
         }
     }
 
-    @Test("a face at the edge of a wide picture looking into the lens is turned toward the camera")
+    @Test("a face at the edge of a wide picture looking into the lens is turned toward the camera; 0 relative to the line of sight")
     func lookingIntoTheLens() throws {
         let camera = CameraIntrinsics.mediaPipe(imageWidth: 1920, imageHeight: 1080)
         let t = SyntheticFace.translation(x: 1800, y: 200, distance: 50, camera: camera)
@@ -81,6 +81,19 @@ struct SyntheticPoseTests {
         #expect(azimuth < -30 && elevation < -10, "to the right and above: looks left and down at the camera")
         #expect(abs(pose.yaw - azimuth) < 1e-3 && abs(pose.pitch - elevation) < 1e-3 && abs(pose.roll) < 1e-3,
                 "\(pose.pitch), \(pose.yaw), \(pose.roll) vs \(elevation), \(azimuth)")
+        // Relative to the line of sight it looks straight ahead; the distance is kept.
+        let seen = pose.relativeToLineOfSight
+        #expect(abs(seen.pitch) < 1e-3 && abs(seen.yaw) < 1e-3 && abs(seen.roll) < 1e-3,
+                "\(seen.pitch), \(seen.yaw), \(seen.roll)")
+        #expect(abs(seen.translation.z + 50) < 1e-3 && abs(seen.translation.x) < 1e-9 && abs(seen.translation.y) < 1e-9)
+        // Turning the face 20° to its left from there adds 20° of yaw relative to the line of sight.
+        let turned = Matrix3(columns: side, up, forward) * HeadPose.rotation(pitch: 0, yaw: 20, roll: 0)
+        let turnedPose = try HeadPoseEstimator.estimate(
+            SyntheticFace.landmarks(rotation: turned, translation: t, camera: camera), camera: camera)
+        #expect(abs(turnedPose.relativeToLineOfSight.yaw - 20) < 1e-3 && abs(turnedPose.relativeToLineOfSight.pitch) < 1e-3)
+        // On the optical axis the two agree.
+        let centred = HeadPose(rotation: HeadPose.rotation(pitch: 10, yaw: -30, roll: 5), translation: SIMD3(0, 0, -40))
+        #expect(maxDifference(centred.relativeToLineOfSight.rotation, centred.rotation) < 1e-12)
     }
 
     @Test("mirroring the mesh (x → width − x, twins swapped): yaw and roll change sign, pitch stays, exactly")
