@@ -107,8 +107,15 @@ enum PoseSamples {
         }
     }
 
-    /// The astronaut's region after tracking, and its mean pose with MediaPipe's camera.
-    static func reference(_ landmarker: FaceLandmarker) throws -> (region: RotatedRect, pose: (pitch: Double, yaw: Double, roll: Double))? {
+    typealias Reference = (region: RotatedRect, pose: (pitch: Double, yaw: Double, roll: Double))?
+    private static let references = Cache<Int, Reference>()
+
+    /// The astronaut's region after tracking, and its mean pose with MediaPipe's camera (computed once).
+    static func reference(_ landmarker: FaceLandmarker) throws -> Reference {
+        try references.value(0) { try computeReference(landmarker) }
+    }
+
+    private static func computeReference(_ landmarker: FaceLandmarker) throws -> Reference {
         let picture = try Samples.astronaut()
         let camera = CameraIntrinsics.mediaPipe(imageWidth: 512, imageHeight: 512)
         guard let pose = try trackedPose(picture, camera: camera, landmarker) else { return nil }
