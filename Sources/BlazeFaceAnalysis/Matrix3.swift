@@ -56,7 +56,9 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
                        SIMD3((a.row2 * t.row0).sum(), (a.row2 * t.row1).sum(), (a.row2 * t.row2).sum()))
     }
 
-    public var description: String { "[\(row0.x) \(row0.y) \(row0.z); \(row1.x) \(row1.y) \(row1.z); \(row2.x) \(row2.y) \(row2.z)]" }
+    public var description: String {
+        "[\(row0.x) \(row0.y) \(row0.z); \(row1.x) \(row1.y) \(row1.z); \(row2.x) \(row2.y) \(row2.z)]"
+    }
 }
 
 @inline(__always)

@@ -55,7 +55,8 @@ struct BadInputTests {
             try HeadPoseEstimator.estimate(Self.face, imageWidth: 640, imageHeight: -1)
         }
         for camera in [CameraIntrinsics(fx: 0, fy: 500, cx: 0, cy: 0), CameraIntrinsics(fx: 500, fy: -1, cx: 0, cy: 0),
-                       CameraIntrinsics(fx: .nan, fy: 500, cx: 0, cy: 0), CameraIntrinsics(fx: 500, fy: 500, cx: .infinity, cy: 0)] {
+                       CameraIntrinsics(fx: .nan, fy: 500, cx: 0, cy: 0),
+                       CameraIntrinsics(fx: 500, fy: 500, cx: .infinity, cy: 0)] {
             guard case let .invalidCamera(reported) = error(Self.face, camera: camera) else {
                 Issue.record("\(camera) accepted")
                 continue

@@ -61,8 +61,8 @@ struct FigureTests {
             return picture.cropped(x: x..<(x + 256), y: y..<(y + 256))
         }
         let figure = RGBImage.hconcat(crops)
-        try PNGEncoder.write(ImageBuffer(width: figure.width, height: figure.height, pixelFormat: .rgb8, pixels: figure.pixels),
-                             to: folder + "/head-pose-astronaut.png")
+        let buffer = ImageBuffer(width: figure.width, height: figure.height, pixelFormat: .rgb8, pixels: figure.pixels)
+        try PNGEncoder.write(buffer, to: folder + "/head-pose-astronaut.png")
         for panel in panels {
             let seen = panel.pose.relativeToLineOfSight
             print(String(format: "pitch %.1f yaw %.1f roll %.1f; relative to the line of sight %.1f %.1f %.1f",

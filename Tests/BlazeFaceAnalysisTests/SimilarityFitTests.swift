@@ -16,7 +16,9 @@ struct SimilarityFitTests {
             var values = [Double](repeating: 0, count: 16), vectors = values
             for i in 0..<16 { values[i] = a[i] }
             values.withUnsafeMutableBufferPointer { n in
-                vectors.withUnsafeMutableBufferPointer { SimilarityFit.symmetricEigen4(n.baseAddress!, vectors: $0.baseAddress!) }
+                vectors.withUnsafeMutableBufferPointer { v in
+                    SimilarityFit.symmetricEigen4(n.baseAddress!, vectors: v.baseAddress!)
+                }
             }
             for i in 0..<4 { for j in 0..<4 where i != j { #expect(abs(values[4 * i + j]) < 1e-12) } }
             for k in 0..<4 {

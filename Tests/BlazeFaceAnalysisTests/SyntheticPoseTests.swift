@@ -63,7 +63,7 @@ struct SyntheticPoseTests {
         }
     }
 
-    @Test("a face at the edge of a wide picture looking into the lens is turned toward the camera; 0 relative to the line of sight")
+    @Test("a face at the edge of a wide picture looking into the lens: turned toward the camera, 0 to the line of sight")
     func lookingIntoTheLens() throws {
         let camera = CameraIntrinsics.mediaPipe(imageWidth: 1920, imageHeight: 1080)
         let t = SyntheticFace.translation(x: 1800, y: 200, distance: 50, camera: camera)
