@@ -46,6 +46,7 @@ let package = Package(
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
+        .library(name: "BlazeFaceAnalysis", targets: ["BlazeFaceAnalysis"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -113,8 +114,8 @@ let package = Package(
             dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
         ),
 
-        // What a face is doing, from its landmarks: head pose, eyes, smile, gestures, capture quality. Pure
-        // functions of results; no runtime.
+        // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
+        // camera) and gestures. Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
@@ -195,7 +196,10 @@ let package = Package(
             name: "BlazeFaceMeshTests",
             dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "BlazeFaceAnalysisTests", dependencies: ["BlazeFaceAnalysis", "BlazeTestSupport"]),
+        .testTarget(
+            name: "BlazeFaceAnalysisTests",
+            dependencies: ["BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
+        ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )

@@ -1,0 +1,125 @@
+import BlazeFaceMesh
+
+/// Head pose from a face mesh: MediaPipe's canonical face fitted to the mesh's points by a weighted
+/// similarity fit (Procrustes) under a perspective camera.
+///
+/// ```swift
+/// let faces = try landmarker.detect(image)
+/// let pose = try faces[0].headPose(imageWidth: image.width, imageHeight: image.height)
+/// print(pose.pitch, pose.yaw, pose.roll)      // degrees, ML Kit's conventions (see HeadPose)
+/// ```
+///
+/// The method is MediaPipe's face-geometry pipeline's (mediapipe/modules/face_geometry/libs/
+/// geometry_pipeline.cc), with its canonical face and its 33 landmark weights, made exact for a pinhole
+/// camera and any principal point:
+/// 1. Each landmark (x, y) is a ray from the camera, `camera.ray(x:y:)`; its depth along −z is
+///    d·(1 + (z − z̄)/fx), where z̄ is the mean z of the 468 mesh points and d the (unknown) depth of the face:
+///    the mesh's z is relative depth on the pixel scale of x (MediaPipe's convention), so depth differences
+///    are z differences times d/fx. This unprojects the mesh, up to the one factor d, along each point's own
+///    ray, wherever the face is in the picture.
+/// 2. The canonical face's 33 weighted landmarks are fitted to the unprojected points (taking d = 1) by the
+///    weighted least-squares similarity transform: rotation R, scale s, translation t. The rotation does not
+///    depend on d, since d only scales the points.
+/// 3. Assuming the face has the canonical face's size, d = 1/s: the pose is R and t/s.
+///
+/// The camera is MediaPipe's (`CameraIntrinsics.mediaPipe`: vertical field of view 63°, principal point at
+/// the image's centre) unless given. With the right intrinsics the angles of a face anywhere in the frame
+/// are right, relative to the camera's axes (MediaPipe's own pose is not, for off-centre faces: its issue
+/// #4759). With the wrong focal length the angles of off-centre faces are off by a little.
+///
+/// The iris points (468...477), when present, are not used. No heap allocation; a few microseconds.
+public enum HeadPoseEstimator {
+    /// The head pose of a face mesh with MediaPipe's camera for an `imageWidth` x `imageHeight` image.
+    /// - Throws: `HeadPoseError`.
+    public static func estimate(_ points: [Landmark], imageWidth: Int,
+                                imageHeight: Int) throws(HeadPoseError) -> HeadPose {
+        guard imageWidth > 0, imageHeight > 0 else {
+            throw .invalidImageSize(width: imageWidth, height: imageHeight)
+        }
+        return try estimate(points, camera: .mediaPipe(imageWidth: imageWidth, imageHeight: imageHeight))
+    }
+
+    /// The head pose of a face mesh seen by `camera`. `points` holds the face mesh's 468 points in the
+    /// image's pixels (any further points, such as the irises, are ignored).
+    /// - Throws: `HeadPoseError`.
+    public static func estimate(_ points: [Landmark], camera: CameraIntrinsics) throws(HeadPoseError) -> HeadPose {
+        let count = CanonicalFaceModel.vertexCount
+        guard points.count >= count else { throw .tooFewPoints(points.count) }
+        guard camera.isValid else { throw .invalidCamera(camera) }
+        var sumZ = 0.0
+        for index in 0..<count {
+            let p = points[index]
+            guard p.isFinite else { throw .nonFinitePoint(index: index) }
+            sumZ += Double(p.z)
+        }
+        let meanZ = sumZ / Double(count)  // a constant: a captured variable would be boxed on the heap
+
+        // The unprojected point of landmark `index`, at depth 1 for the mean z.
+        func unprojected(_ index: Int) -> SIMD3<Double> {
+            let p = points[index]
+            let depth = 1 + (Double(p.z) - meanZ) / camera.fx
+            return depth * camera.ray(x: Double(p.x), y: Double(p.y))
+        }
+
+        let basis = FitBasis.shared
+        var centroid = SIMD3<Double>.zero
+        let weights = CanonicalFaceModel.weights
+        for k in 0..<weights.count {
+            let p = unprojected(weights[k].index)
+            guard p.z < 0 else { throw .degenerate }
+            centroid += weights[k].weight * p
+        }
+        centroid /= basis.totalWeight
+
+        var fit = SimilarityFit()
+        for k in 0..<weights.count {
+            fit.add(basis.centred[k], unprojected(weights[k].index) - centroid, weight: weights[k].weight)
+        }
+        guard let (rotation, scale) = fit.solve(), scale.isFinite, scale > 0 else { throw .degenerate }
+
+        let translation = centroid - scale * (rotation * basis.centroid)
+        var squaredError = 0.0
+        for k in 0..<weights.count {
+            let e = scale * (rotation * basis.centred[k]) - (unprojected(weights[k].index) - centroid)
+            squaredError += weights[k].weight * (e * e).sum()
+        }
+        let fitError = (squaredError / basis.totalWeight).squareRoot() / scale
+        let pose = HeadPose(rotation: rotation, translation: translation / scale, fitError: fitError)
+        guard pose.translation.z < 0, pose.fitError.isFinite else { throw .degenerate }
+        return pose
+    }
+}
+
+extension FaceLandmarks {
+    /// This face's head pose with MediaPipe's camera for an `imageWidth` x `imageHeight` image
+    /// (`HeadPoseEstimator`).
+    /// - Throws: `HeadPoseError`.
+    public func headPose(imageWidth: Int, imageHeight: Int) throws(HeadPoseError) -> HeadPose {
+        try HeadPoseEstimator.estimate(points, imageWidth: imageWidth, imageHeight: imageHeight)
+    }
+
+    /// This face's head pose seen by `camera` (`HeadPoseEstimator`).
+    /// - Throws: `HeadPoseError`.
+    public func headPose(camera: CameraIntrinsics) throws(HeadPoseError) -> HeadPose {
+        try HeadPoseEstimator.estimate(points, camera: camera)
+    }
+}
+
+/// The canonical face's side of the fit, computed once: the weighted landmarks' centroid and their vertices
+/// relative to it.
+private struct FitBasis: Sendable {
+    let totalWeight: Double
+    let centroid: SIMD3<Double>
+    let centred: [SIMD3<Double>]
+
+    static let shared = FitBasis()
+
+    private init() {
+        let weights = CanonicalFaceModel.weights
+        totalWeight = weights.reduce(0) { $0 + $1.weight }
+        let sum = weights.reduce(SIMD3<Double>.zero) { $0 + $1.weight * CanonicalFaceModel.vertex($1.index) }
+        let centroid = sum / totalWeight
+        self.centroid = centroid
+        centred = weights.map { CanonicalFaceModel.vertex($0.index) - centroid }
+    }
+}
