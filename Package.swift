@@ -46,6 +46,7 @@ let package = Package(
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
+        .library(name: "BlazeSegmentation", targets: ["BlazeSegmentation"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -111,6 +112,13 @@ let package = Package(
         .target(
             name: "BlazeFaceMesh",
             dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
+        ),
+
+        // MediaPipe's selfie segmentation: PersonSegmenter (image in, person mask out), the mask resize and
+        // smoothing, and BackgroundReplacer (colour, blur or picture behind the person).
+        .target(
+            name: "BlazeSegmentation",
+            dependencies: ["BlazeModels", "BlazeImaging"]
         ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
@@ -189,6 +197,10 @@ let package = Package(
         .testTarget(
             name: "BlazeFaceMeshTests",
             dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
+            name: "BlazeSegmentationTests",
+            dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
