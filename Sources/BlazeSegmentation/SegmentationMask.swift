@@ -32,7 +32,7 @@ public struct SegmentationMask: Hashable, Sendable {
     }
 
     /// The value at pixel `(x, y)`.
-    public subscript(x: Int, y: Int) -> Float {
+    public subscript(x x: Int, y y: Int) -> Float {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }
     }
