@@ -3,7 +3,7 @@
 ///
 /// Per pixel, with `p` the new value and `q` the previous smoothed one: `t = p − 0.5`, `x = t²`,
 /// `uncertainty = 1 − min(1, x · (c1 + x · (c2 + x · (c3 + x · (c4 + x · c5)))))` (a polynomial for one minus the
-/// squared binary entropy of `p`: 1 at p = 0.5, 0 from about |p − 0.5| ≥ 0.38), and the result is
+/// squared binary entropy of `p`: 1 at p = 0.5, 0.16 at p = 0.92, 0 at p = 0 and 1), and the result is
 /// `p + (q − p) · (uncertainty · ratio)`. Confident pixels follow the new frame; uncertain ones keep up to `ratio`
 /// of the previous frame. The first frame, and any frame after a size change or `reset`, passes through.
 public enum MaskSmoothing {
