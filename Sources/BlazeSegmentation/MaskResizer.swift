@@ -1,3 +1,5 @@
+import BlazeImaging
+
 /// Resizes a one-channel float image as OpenCV's `cv::resize(src, dst, size)` does with its default
 /// interpolation, `INTER_LINEAR`, which is how MediaPipe's `TensorsToSegmentationCalculator` (CPU) brings the
 /// model's mask to the image's size.
@@ -23,12 +25,11 @@ public final class MaskResizer {
     public init() {}
 
     /// Writes `source` (`sourceWidth x sourceHeight`, row-major) resized to `width x height` into `destination`.
-    /// - Precondition: every size is at least 1, `source` holds `sourceWidth · sourceHeight` values and
-    ///   `destination` at least `width · height`.
+    /// - Throws: `ImagingError.emptyImage` (a side below 1 or above `maximumSide`), `.bufferTooSmall` (`source` holds fewer than `sourceWidth · sourceHeight` floats; the count
+    ///   is in floats), `.outputTooSmall`. Nothing is written then.
     public func resize(_ source: UnsafeBufferPointer<Float>, width sourceWidth: Int, height sourceHeight: Int,
-                       into destination: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) {
-        precondition(sourceWidth >= 1 && sourceHeight >= 1 && width >= 1 && height >= 1)
-        precondition(source.count >= sourceWidth * sourceHeight && destination.count >= width * height)
+                       into destination: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) throws(ImagingError) {
+        try Self.check(source: source.count, sourceWidth, sourceHeight, destination: destination.count, width, height)
         guard let src = source.baseAddress, let dst = destination.baseAddress else { return }
         columns.build(destination: width, source: sourceWidth)
         rows.build(destination: height, source: sourceHeight)
@@ -98,10 +99,29 @@ public final class MaskResizer {
         return (s, min(s + 1, source - 1), 1 - f, f)
     }
 
+    /// The sizes a resize accepts: every side 1...`maximumSide`, `source` at least `sourceWidth · sourceHeight`
+    /// floats, `destination` at least `width · height`.
+    static func check(source: Int, _ sourceWidth: Int, _ sourceHeight: Int, destination: Int, _ width: Int,
+                      _ height: Int) throws(ImagingError) {
+        let sides = 1...maximumSide
+        guard sides.contains(sourceWidth), sides.contains(sourceHeight) else {
+            throw .emptyImage(width: sourceWidth, height: sourceHeight)
+        }
+        guard sides.contains(width), sides.contains(height) else { throw .emptyImage(width: width, height: height) }
+        guard source >= sourceWidth * sourceHeight else {
+            throw .bufferTooSmall(bytes: source, needed: sourceWidth * sourceHeight)
+        }
+        guard destination >= width * height else { throw .outputTooSmall(floats: destination, needed: width * height) }
+    }
+
+    /// The largest side `resize` accepts (so that every count and position stays exact).
+    public static let maximumSide = 1 << 20
+
     /// The scalar reference: every destination pixel computed on its own from `tap`, with the same operations.
+    /// - Throws: as `resize`.
     public static func referenceResize(_ source: [Float], width sourceWidth: Int, height sourceHeight: Int,
-                                       width: Int, height: Int) -> [Float] {
-        precondition(source.count == sourceWidth * sourceHeight && width >= 1 && height >= 1)
+                                       width: Int, height: Int) throws(ImagingError) -> [Float] {
+        try check(source: source.count, sourceWidth, sourceHeight, destination: width * height, width, height)
         var out = [Float](repeating: 0, count: width * height)
         for j in 0..<height {
             let (y0, y1, b0, b1) = tap(j, destination: height, source: sourceHeight)

@@ -22,11 +22,11 @@ public enum MaskSmoothing {
         return current + (previous - current) * (uncertainty * ratio)
     }
 
-    /// Smooths `current` in place against `previous` (the same count), then copies the result into `previous`.
-    public static func apply(_ current: UnsafeMutableBufferPointer<Float>, previous: UnsafeMutableBufferPointer<Float>,
-                             ratio: Float) {
-        precondition(previous.count >= current.count)
-        for i in 0..<current.count {
+    /// Smooths `current` in place against `previous`, then copies the result into `previous` (over the shorter
+    /// of the two counts; the segmenter passes equal ones).
+    static func apply(_ current: UnsafeMutableBufferPointer<Float>, previous: UnsafeMutableBufferPointer<Float>,
+                      ratio: Float) {
+        for i in 0..<min(current.count, previous.count) {
             let value = blend(current: current[i], previous: previous[i], ratio: ratio)
             current[i] = value
             previous[i] = value

@@ -87,7 +87,8 @@ public final class PersonSegmenter: @unchecked Sendable {
     /// Writes the person mask of `image` into `mask` (resized to fit, reusing its storage): at the upright
     /// image's size, or at the model's (see `Resolution`). With `Options.smoothing` above 0 the mask is mixed
     /// with the previous call's (when it had the same size and model).
-    /// - Throws: `PersonSegmenterError.invalidImage` when the image cannot be sampled.
+    /// - Throws: `PersonSegmenterError.invalidImage` when the image cannot be sampled (or is more than
+    ///   `MaskResizer.maximumSide` pixels on a side); `mask`'s contents are unspecified then.
     public func segment(_ image: ImageView, into mask: inout SegmentationMask,
                         resolution: Resolution = .image) throws(PersonSegmenterError) {
         lock.lock()
@@ -106,8 +107,12 @@ public final class PersonSegmenter: @unchecked Sendable {
                     if resolution == .model {
                         _ = destination.update(fromContentsOf: source)
                     } else {
-                        resizer.resize(source, width: stage.output.shape[2], height: stage.output.shape[1],
-                                       into: destination, width: width, height: height)
+                        do throws(ImagingError) {
+                            try resizer.resize(source, width: stage.output.shape[2], height: stage.output.shape[1],
+                                               into: destination, width: width, height: height)
+                        } catch {
+                            throw .invalidImage(error)
+                        }
                     }
                 }
             }

@@ -11,11 +11,9 @@ public struct SegmentationMask: Hashable, Sendable {
     /// `width · height` values, row-major, top row first.
     public var values: [Float]
 
-    /// A mask of `values`; `values.count` must be `width · height` (a precondition: masks you build are
-    /// yours; the library checks the masks it is given).
+    /// A mask of `values`, which should hold `width · height` values (`isConsistent`); the library checks the
+    /// masks it is given (`BackgroundReplacementError.invalidMask`) and sizes the ones it writes.
     public init(width: Int, height: Int, values: [Float]) {
-        precondition(width >= 0 && height >= 0 && values.count == width * height,
-                     "a \(width)x\(height) mask needs \(width * height) values, not \(values.count)")
         self.width = width
         self.height = height
         self.values = values
@@ -31,7 +29,7 @@ public struct SegmentationMask: Hashable, Sendable {
         self.init(width: width, height: height, values: [Float](repeating: value, count: max(width, 0) * max(height, 0)))
     }
 
-    /// The value at pixel `(x, y)`.
+    /// The value at pixel `(x, y)` (both within the mask: an index out of range traps, as an array's does).
     public subscript(x x: Int, y y: Int) -> Float {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }

@@ -63,3 +63,22 @@ struct SegmentationAllocationTests {
         #expect(counts == [0, 0, 0, 0, 0, 0])
     }
 }
+
+@Suite("PersonSegmenter threads")
+struct PersonSegmenterThreadTests {
+    @Test("one segmenter shared by several threads gives each the mask one thread alone gets")
+    func shared() async throws {
+        let segmenter = try PersonSegmenter(model: .automatic, modelsDirectory: SegmentationSamples.modelsDirectory)
+        let pictures = try ["astronaut", "astronaut_wide_1280x720"].map {
+            SegmentationSamples.buffer(try SegmentationGoldens.picture($0))
+        }
+        let expected = try pictures.map { picture in try picture.withView { try segmenter.segment($0) } }
+        try await withThrowingTaskGroup(of: (Int, SegmentationMask).self) { group in
+            for task in 0..<4 {
+                let index = task % 2
+                group.addTask { (index, try pictures[index].withView { try segmenter.segment($0) }) }
+            }
+            for try await (index, mask) in group { #expect(mask == expected[index]) }
+        }
+    }
+}
