@@ -62,7 +62,8 @@ public final class PersonSegmenter: @unchecked Sendable {
     }
 
     /// A segmenter on a model file you bring: one `1 x H x W x 3` image input (values 0...1) and a
-    /// `1 x h x w x 1` output of probabilities (the first such output). `model` is `.general`.
+    /// `1 x h x w x 1` output of probabilities (the first such output). `model` is `.landscape` when the input is
+    /// wider than high, else `.general`.
     /// - Throws: `PersonSegmenterError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(modelPath: String, options: Options = Options()) throws(PersonSegmenterError) {
         try self.init(model: .general, modelPaths: [modelPath], options: options)
@@ -72,7 +73,8 @@ public final class PersonSegmenter: @unchecked Sendable {
         if let problem = options.validationError() { throw .invalidOptions(problem) }
         primary = try Stage(modelPath: modelPaths[0], threadCount: options.threadCount)
         landscape = modelPaths.count > 1 ? try Stage(modelPath: modelPaths[1], threadCount: options.threadCount) : nil
-        self.model = model
+        // A single file you bring is `.landscape` when its input is wider than high.
+        self.model = model == .automatic || primary.session.inputWidth <= primary.session.inputHeight ? model : .landscape
         self.options = options
         self.modelPaths = modelPaths
     }

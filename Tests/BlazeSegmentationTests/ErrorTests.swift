@@ -20,6 +20,16 @@ struct PersonSegmenterErrorTests {
         }
     }
 
+    @Test("a model file you bring: the landscape file is `.landscape` and segments as the catalog's")
+    func modelPath() throws {
+        let segmenter = try PersonSegmenter(modelPath: try TestResources.modelPath(.selfieSegmentationLandscape))
+        #expect(segmenter.model == .landscape)
+        #expect(try PersonSegmenter(modelPath: try TestResources.modelPath(.selfieSegmentation)).model == .general)
+        let picture = SegmentationSamples.buffer(try SegmentationGoldens.picture("astronaut_small_100x75"))
+        let ours = try picture.withView { try segmenter.segment($0) }
+        #expect(ours == (try picture.withView { try SegmentationSamples.segmenter(.landscape).segment($0) }))
+    }
+
     @Test("a missing model: modelNotFound, with the folder searched")
     func missingModel() {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-models-here-\(UUID())").path
