@@ -114,14 +114,11 @@ public final class BackgroundReplacer: @unchecked Sendable {
             let m = mask.baseAddress!
             switch background {
             case let .color(red, green, blue):
-                Self.composite(foreground, mask: m, target: target, width: width, height: height) { _, _ in
-                    (Float(red), Float(green), Float(blue))
-                }
+                Self.composite(foreground, mask: m, target: target, width: width, height: height,
+                               back: ColorPixels(rgb: (Float(red), Float(green), Float(blue))))
             case let .image(picture):
-                let back = UprightPixels(picture)
-                Self.composite(foreground, mask: m, target: target, width: width, height: height) { u, v in
-                    back.rgb(u, v)
-                }
+                Self.composite(foreground, mask: m, target: target, width: width, height: height,
+                               back: UprightPixels(picture))
             case let .blur(radius):
                 let n = width * height * 3
                 if blurred.count != n {
@@ -139,10 +136,8 @@ public final class BackgroundReplacer: @unchecked Sendable {
                             }
                         }
                         BoxBlur.blur(p, scratch: scratch.baseAddress!, width: width, height: height, radius: radius)
-                        Self.composite(foreground, mask: m, target: target, width: width, height: height) { u, v in
-                            let i = (v * width + u) * 3
-                            return (p[i], p[i + 1], p[i + 2])
-                        }
+                        Self.composite(foreground, mask: m, target: target, width: width, height: height,
+                                       back: FloatPixels(base: p, width: width))
                     }
                 }
             }
@@ -155,29 +150,34 @@ public final class BackgroundReplacer: @unchecked Sendable {
         UInt8(back + m * (front - back) + 0.5)
     }
 
-    /// The loop shared by the backgrounds: `back(u, v)` gives the background's RGB at upright pixel (u, v).
-    @inline(__always)
-    static func composite(_ front: UprightPixels, mask: UnsafePointer<Float>, target: Target, width: Int, height: Int,
-                          _ back: (Int, Int) -> (Float, Float, Float)) {
-        let (ro, go, bo) = target.format.channelOffsets
-        let bpp = target.format.bytesPerPixel
-        let alpha: Int? = switch target.format {
-        case .rgba8, .bgra8: 3
-        case .argb8: 0
-        case .rgb8, .gray8: nil
+    /// The loop shared by the backgrounds, specialized per background and per output layout.
+    static func composite<Back: BackgroundPixels>(_ front: UprightPixels, mask: UnsafePointer<Float>, target: Target,
+                                                  width: Int, height: Int, back: Back) {
+        switch target.format {
+        case .rgb8: composite(front, mask, target, width, height, back, offsets: (0, 1, 2), alpha: -1, bytesPerPixel: 3)
+        case .rgba8: composite(front, mask, target, width, height, back, offsets: (0, 1, 2), alpha: 3, bytesPerPixel: 4)
+        case .bgra8: composite(front, mask, target, width, height, back, offsets: (2, 1, 0), alpha: 3, bytesPerPixel: 4)
+        case .argb8: composite(front, mask, target, width, height, back, offsets: (1, 2, 3), alpha: 0, bytesPerPixel: 4)
+        case .gray8: break  // refused before
         }
+    }
+
+    @inline(__always)
+    static func composite<Back: BackgroundPixels>(_ front: UprightPixels, _ mask: UnsafePointer<Float>, _ target: Target,
+                                                  _ width: Int, _ height: Int, _ back: Back, offsets: (Int, Int, Int),
+                                                  alpha: Int, bytesPerPixel: Int) {
         for v in 0..<height {
-            let row = target.base + v * target.bytesPerRow
+            let row = target.base + v * target.bytesPerRow, maskRow = mask + v * width
             for u in 0..<width {
-                let raw = mask[v * width + u]
+                let raw = maskRow[u]
                 let m = raw > 0 ? min(raw, 1) : 0
                 let (fr, fg, fb) = front.rgb(u, v)
-                let (br, bg, bb) = back(u, v)
-                let pixel = row + u * bpp
-                pixel[ro] = blend(fr, br, m)
-                pixel[go] = blend(fg, bg, m)
-                pixel[bo] = blend(fb, bb, m)
-                if let alpha { pixel[alpha] = 255 }
+                let (br, bg, bb) = back.rgb(u, v)
+                let pixel = row + u * bytesPerPixel
+                pixel[offsets.0] = blend(fr, br, m)
+                pixel[offsets.1] = blend(fg, bg, m)
+                pixel[offsets.2] = blend(fb, bb, m)
+                if alpha >= 0 { pixel[alpha] = 255 }
             }
         }
     }
@@ -189,8 +189,29 @@ public final class BackgroundReplacer: @unchecked Sendable {
     }
 }
 
+/// A background's RGB at upright pixel (u, v).
+protocol BackgroundPixels {
+    func rgb(_ u: Int, _ v: Int) -> (Float, Float, Float)
+}
+
+/// One colour everywhere.
+struct ColorPixels: BackgroundPixels {
+    let rgb: (Float, Float, Float)
+    @inline(__always) func rgb(_ u: Int, _ v: Int) -> (Float, Float, Float) { rgb }
+}
+
+/// Interleaved RGB floats, `width` pixels a row (the blurred image).
+struct FloatPixels: BackgroundPixels {
+    let base: UnsafePointer<Float>
+    let width: Int
+    @inline(__always) func rgb(_ u: Int, _ v: Int) -> (Float, Float, Float) {
+        let p = base + (v * width + u) * 3
+        return (p[0], p[1], p[2])
+    }
+}
+
 /// Reads an image's pixels in upright coordinates as RGB floats (gray replicated, alpha ignored).
-struct UprightPixels {
+struct UprightPixels: BackgroundPixels {
     let start: UnsafePointer<UInt8>
     let du: Int
     let dv: Int

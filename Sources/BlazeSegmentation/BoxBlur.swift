@@ -14,19 +14,22 @@ enum BoxBlur {
         }
     }
 
-    /// Each row's running sum over the window, per channel.
+    /// Each row's running sums over the window, the three channels side by side.
     static func horizontal(_ source: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>,
                            width: Int, height: Int, radius: Int) {
         let scale = 1 / Float(2 * radius + 1), last = width - 1
         for y in 0..<height {
             let row = source + y * width * 3, target = out + y * width * 3
-            for c in 0..<3 {
-                var sum = Float(radius + 1) * row[c]
-                for k in 1...radius { sum += row[min(k, last) * 3 + c] }
-                for x in 0..<width {
-                    target[x * 3 + c] = sum * scale
-                    sum += row[min(x + radius + 1, last) * 3 + c] - row[max(x - radius, 0) * 3 + c]
-                }
+            var sum = SIMD4<Float>(row[0], row[1], row[2], 0) * Float(radius + 1)
+            @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
+                let p = row + 3 * x
+                return SIMD4(p[0], p[1], p[2], 0)
+            }
+            for k in 1...radius { sum += pixel(min(k, last)) }
+            for x in 0..<width {
+                let value = sum * scale
+                target[3 * x] = value.x; target[3 * x + 1] = value.y; target[3 * x + 2] = value.z
+                sum += pixel(min(x + radius + 1, last)) - pixel(max(x - radius, 0))
             }
         }
     }

@@ -89,8 +89,9 @@ public final class PersonSegmenter: @unchecked Sendable {
     /// Writes the person mask of `image` into `mask` (resized to fit, reusing its storage): at the upright
     /// image's size, or at the model's (see `Resolution`). With `Options.smoothing` above 0 the mask is mixed
     /// with the previous call's (when it had the same size and model).
-    /// - Throws: `PersonSegmenterError.invalidImage` when the image cannot be sampled (or is more than
-    ///   `MaskResizer.maximumSide` pixels on a side); `mask`'s contents are unspecified then.
+    /// - Throws: `PersonSegmenterError.invalidImage` when the image cannot be sampled or, at `.image` resolution,
+    ///   is more than `MaskResizer.maximumSide` pixels on a side (`mask` is untouched then); `mask`'s contents are
+    ///   unspecified when sampling fails.
     public func segment(_ image: ImageView, into mask: inout SegmentationMask,
                         resolution: Resolution = .image) throws(PersonSegmenterError) {
         lock.lock()
@@ -100,6 +101,10 @@ public final class PersonSegmenter: @unchecked Sendable {
         let stage = useLandscape ? landscape! : primary
         let (width, height) = resolution == .image ? (image.uprightWidth, image.uprightHeight)
                                                    : (stage.output.shape[2], stage.output.shape[1])
+        guard width <= MaskResizer.maximumSide, height <= MaskResizer.maximumSide else {
+            throw .invalidImage(ImagingError.tooLarge(width: width, height: height, bytesPerRow: image.bytesPerRow).description
+                                + " for a mask (at most \(MaskResizer.maximumSide) pixels a side)")
+        }
         mask.reshape(width: width, height: height)
         let resizer = resizer
         do {

@@ -86,6 +86,24 @@ struct PersonSegmenterErrorTests {
         }
     }
 
+    @Test("an image wider than MaskResizer.maximumSide: invalidImage at the image's resolution, a mask at the model's")
+    func tooWide() throws {
+        let segmenter = try SegmentationSamples.segmenter(.general)
+        let width = MaskResizer.maximumSide + 1
+        var mask = SegmentationMask(width: 2, height: 1, values: [0.25, 0.75])
+        try ImageView.withPixels([UInt8](repeating: 90, count: width), width: width, height: 1, pixelFormat: .gray8) { view in
+            #expect {
+                try segmenter.segment(view, into: &mask)
+            } throws: { error in
+                if case .invalidImage = error as? PersonSegmenterError { return true }
+                return false
+            }
+            #expect(mask == SegmentationMask(width: 2, height: 1, values: [0.25, 0.75]))
+            try segmenter.segment(view, into: &mask, resolution: .model)
+            #expect(mask.width == 256 && mask.height == 256)
+        }
+    }
+
     @Test("pixel formats: the same picture as rgb8, bgra8 and gray gives the same mask")
     func pixelFormats() throws {
         let segmenter = try SegmentationSamples.segmenter(.general)
