@@ -54,4 +54,31 @@ struct SmoothingTests {
         try small.withView { try segmenter.segment($0, into: &mask) }
         #expect(mask == (try small.withView { try plain.segment($0) }))
     }
+
+    @Test("parity with MediaPipe's SegmentationSmoothingCalculator over three frames (the parity bounds)")
+    func mediaPipeVideo() throws {
+        let video = try SegmentationGoldens.load().video
+        let segmenter = try PersonSegmenter(model: .general, modelsDirectory: SegmentationSamples.modelsDirectory,
+                                            options: .init(smoothing: video.combineWithPreviousRatio))
+        var mask = SegmentationMask()
+        for (index, name) in video.frames.enumerated() {
+            try SegmentationSamples.buffer(try SegmentationGoldens.picture(name)).withView {
+                try segmenter.segment($0, into: &mask)
+            }
+            guard let result = video.smoothed[index] else { continue }
+            let reference = try SegmentationGoldens.mask(result)
+            let (meanError, iou) = SegmentationSamples.compare(mask, reference)
+            let worst = zip(mask.values, reference.values).map { abs($0 - $1) }.max() ?? 0
+            #expect(meanError <= 0.01 && iou >= 0.98 && worst <= 0.004,
+                    "frame \(index): mean |Δ| \(meanError), IoU \(iou), max |Δ| \(worst)")
+            for probe in result.probes {
+                let value = mask[x: Int(probe[0]), y: Int(probe[1])]
+                #expect(abs(Double(value) - probe[2]) <= 1e-4, "frame \(index) at \(probe[0]), \(probe[1]): \(value)")
+            }
+            // Without smoothing the frame would miss: the golden is not the raw mask.
+            let raw = try SegmentationGoldens.mask(.general, name)
+            #expect(SegmentationSamples.compare(raw, reference).meanError > 0.005)
+            print("smoothing parity frame \(index): mean |Δ| \(meanError), max |Δ| \(worst), IoU \(iou)")
+        }
+    }
 }

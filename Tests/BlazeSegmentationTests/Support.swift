@@ -16,7 +16,17 @@ struct SegmentationGoldens: Decodable, Sendable {
         var probes: [[Double]]
     }
 
+    /// MediaPipe's SegmentationSmoothingCalculator (with its loopback) on the general model's masks of `frames`.
+    struct Video: Decodable, Sendable {
+        var model: String
+        var combineWithPreviousRatio: Float
+        var frames: [String]
+        /// Per frame: nil for the first (passed through), then the smoothed mask.
+        var smoothed: [Result?]
+    }
+
     var images: [String: GoldenPicture]
+    var video: Video
     /// Model key (`general`, `landscape`) → picture name → result.
     var results: [String: [String: Result]]
 
@@ -46,10 +56,15 @@ struct SegmentationGoldens: Decodable, Sendable {
 
     /// MediaPipe's mask of `name` for `model`, as byte / 255.
     static func mask(_ model: PersonSegmenter.Model, _ name: String) throws -> SegmentationMask {
-        try masks.value("\(model)/\(name)") {
-            guard let result = try load().results[model.rawValue]?[name] else {
-                throw TestResources.Missing(description: "segmentation.json has no \(model) result for \(name)")
-            }
+        guard let result = try load().results[model.rawValue]?[name] else {
+            throw TestResources.Missing(description: "segmentation.json has no \(model) result for \(name)")
+        }
+        return try mask(result)
+    }
+
+    /// The PNG of a result, as byte / 255.
+    static func mask(_ result: Result) throws -> SegmentationMask {
+        try masks.value(result.maskPng) {
             let png = try ImageDecoder.decode(contentsOf: directory.appendingPathComponent(result.maskPng).path)
             guard png.pixelFormat == .gray8 else { throw TestResources.Missing(description: "\(result.maskPng) is not gray") }
             return SegmentationMask(width: png.width, height: png.height, values: png.pixels.map { Float($0) / 255 })

@@ -12,6 +12,11 @@ graph (selfie_segmentation_cpu.binarypb) still has the options the Swift pipelin
 256x256 or 256x144, keep_aspect_ratio false, range 0..1, BORDER_ZERO; TensorsToSegmentationCalculator: activation
 NONE, upsampled to the input size).
 
+Video: MediaPipe's SegmentationSmoothingCalculator (combine_with_previous_ratio SMOOTHING_RATIO, the value of its
+pose graph) with a PreviousLoopbackCalculator feeding back the smoothed mask, as pose_segmentation_filtering.pbtxt
+wires it, run on the general model's masks of VIDEO_FRAMES in order; the smoothed masks of the frames after the
+first are stored like the others (`video` in the json; the first frame passes through unchanged, checked).
+
 Writes Tests/Goldens/mediapipe/segmentation.json (deterministic) and one 8-bit grayscale PNG per picture and model,
 segmentation_<model>_<picture>.png: byte = numpy.rint(clip(mask, 0, 1) * 255) (round half to even), so a stored byte
 b stands for the float b / 255 within 0.5 / 255. The json records, per mask, the float32 mask's sha256, its mean,
@@ -40,6 +45,20 @@ MODELS = {  # results key -> (model_selection, wheel file under mediapipe/module
 }
 # Pixels whose exact float32 values the json records: fractions of (width - 1, height - 1).
 PROBES = [(0.5, 0.5), (0.5, 0.25), (0.25, 0.75), (0.75, 0.6), (0.0, 0.0), (1.0, 1.0)]
+
+SMOOTHING_RATIO = 0.7
+VIDEO_FRAMES = ["astronaut", "astronaut_mirror", "astronaut"]
+SMOOTHING_GRAPH = """
+input_stream: "mask_frame"
+output_stream: "smoothed_frame"
+node { calculator: "ToImageCalculator" input_stream: "IMAGE_CPU:mask_frame" output_stream: "IMAGE:mask" }
+node { calculator: "SegmentationSmoothingCalculator" input_stream: "MASK:mask" input_stream: "MASK_PREVIOUS:previous"
+       output_stream: "MASK_SMOOTHED:smoothed"
+       options { [mediapipe.SegmentationSmoothingCalculatorOptions.ext] { combine_with_previous_ratio: RATIO } } }
+node { calculator: "PreviousLoopbackCalculator" input_stream: "MAIN:mask" input_stream: "LOOP:smoothed"
+       input_stream_info: { tag_index: "LOOP" back_edge: true } output_stream: "PREV_LOOP:previous" }
+node { calculator: "FromImageCalculator" input_stream: "IMAGE:smoothed" output_stream: "IMAGE_CPU:smoothed_frame" }
+"""
 
 A = "astronaut.png"
 C = "camera.png"
@@ -109,6 +128,43 @@ def model_info() -> dict:
     return out
 
 
+def smooth_video(masks: list[np.ndarray]) -> list[np.ndarray]:
+    """The masks through MediaPipe's smoothing graph (SMOOTHING_GRAPH), one packet per frame."""
+    from google.protobuf import text_format
+    from mediapipe.calculators.image import segmentation_smoothing_calculator_pb2  # noqa: F401 (registers the options)
+    from mediapipe.framework import calculator_pb2
+    from mediapipe.python import packet_creator, packet_getter
+    from mediapipe.python._framework_bindings import calculator_graph, image_frame
+
+    config = text_format.Parse(SMOOTHING_GRAPH.replace("RATIO", repr(SMOOTHING_RATIO)),
+                               calculator_pb2.CalculatorGraphConfig())
+    graph = calculator_graph.CalculatorGraph(graph_config=config)
+    out: list[np.ndarray] = []
+    graph.observe_output_stream(
+        "smoothed_frame", lambda _, p: out.append(np.array(packet_getter.get_image_frame(p).numpy_view(), copy=True)))
+    graph.start_run()
+    for t, mask in enumerate(masks):
+        frame = packet_creator.create_image_frame(image_format=image_frame.ImageFormat.VEC32F1, data=mask)
+        graph.add_packet_to_input_stream("mask_frame", frame.at(t))
+    graph.close()
+    assert len(out) == len(masks) and np.array_equal(out[0], masks[0]), "the first frame must pass through"
+    return out
+
+
+def mask_record(mask: np.ndarray, png: str) -> dict:
+    """Writes the PNG and returns the json record of a float mask."""
+    from PIL import Image
+    h, w = mask.shape
+    Image.fromarray(quantize(mask), mode="L").save(os.path.join(OUT_DIR, png), optimize=True)
+    probes = []
+    for fx, fy in PROBES:
+        x, y = round(fx * (w - 1)), round(fy * (h - 1))
+        probes.append([x, y, float(mask[y, x])])  # float32 -> double is exact; json keeps 17 digits
+    return {"mask_png": png, "sha256_float32": sha256_bytes(np.ascontiguousarray(mask).tobytes()),
+            "mean": r7(mask.astype(np.float64).mean()), "foreground_fraction": r7((mask > 0.5).mean()),
+            "min": float(mask.min()), "max": float(mask.max()), "probes": probes}
+
+
 def quantize(mask: np.ndarray) -> np.ndarray:
     return np.rint(np.clip(mask, 0, 1) * 255).astype(np.uint8)
 
@@ -119,12 +175,12 @@ def r7(v: float) -> float:
 
 def main() -> None:
     import mediapipe as mp
-    from PIL import Image
 
     check_graph()
     models = model_info()
     images = {name: build_image(recipe) for name, recipe in RECIPES.items()}
     results: dict[str, dict] = {}
+    masks: dict[tuple[str, str], np.ndarray] = {}
     for key, (selection, _, _, _) in MODELS.items():
         results[key] = {}
         with mp.solutions.selfie_segmentation.SelfieSegmentation(model_selection=selection) as segmenter:
@@ -134,17 +190,16 @@ def main() -> None:
                 assert mask.dtype == np.float32 and mask.shape == rgb.shape[:2], (mask.dtype, mask.shape)
                 assert np.array_equal(mask, again), f"{key} {name}: two runs differ"
                 h, w = mask.shape
-                png = f"segmentation_{key}_{name}.png"
-                Image.fromarray(quantize(mask), mode="L").save(os.path.join(OUT_DIR, png), optimize=True)
-                probes = []
-                for fx, fy in PROBES:
-                    x, y = round(fx * (w - 1)), round(fy * (h - 1))
-                    probes.append([x, y, float(mask[y, x])])  # float32 -> double is exact; json keeps 17 digits
-                results[key][name] = {
-                    "mask_png": png, "sha256_float32": sha256_bytes(np.ascontiguousarray(mask).tobytes()),
-                    "mean": r7(mask.astype(np.float64).mean()), "foreground_fraction": r7((mask > 0.5).mean()),
-                    "min": float(mask.min()), "max": float(mask.max()), "probes": probes}
+                results[key][name] = mask_record(mask, f"segmentation_{key}_{name}.png")
+                masks[(key, name)] = mask
                 print(f"{key:9} {name:32} {w}x{h} mean {mask.mean():.4f} fg {(mask > 0.5).mean():.4f}")
+    smoothed = smooth_video([masks[("general", name)] for name in VIDEO_FRAMES])
+    video = {"model": "general", "combine_with_previous_ratio": SMOOTHING_RATIO, "frames": VIDEO_FRAMES,
+             "smoothed": [None] + [mask_record(m, f"segmentation_video_frame{i}.png")
+                                  for i, m in enumerate(smoothed) if i > 0]}
+    for i, m in enumerate(smoothed[1:], 1):
+        raw = masks[("general", VIDEO_FRAMES[i])]
+        print(f"video frame {i}: max |smoothed - raw| {np.abs(m - raw).max():.4f}, mean {np.abs(m - raw).mean():.5f}")
     doc = {
         "generator": "Tests/Goldens/segmentation_parity.py",
         "versions": {p: importlib_metadata.version(p) for p in ("mediapipe", "numpy", "pillow", "protobuf")},
@@ -157,12 +212,14 @@ def main() -> None:
         "images": {name: {"width": int(rgb.shape[1]), "height": int(rgb.shape[0]), "recipe": RECIPES[name],
                           "rgb_sha256": rgb_sha256(rgb)} for name, rgb in images.items()},
         "results": results,
+        "video": video,
     }
     with open(OUT_JSON, "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-    total = sum(os.path.getsize(os.path.join(OUT_DIR, r["mask_png"])) for m in results.values() for r in m.values())
-    print(f"wrote {OUT_JSON} and {sum(len(m) for m in results.values())} masks ({total} bytes)")
+    records = [r for m in results.values() for r in m.values()] + video["smoothed"][1:]
+    total = sum(os.path.getsize(os.path.join(OUT_DIR, r["mask_png"])) for r in records)
+    print(f"wrote {OUT_JSON} and {len(records)} masks ({total} bytes)")
 
 
 if __name__ == "__main__":
