@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
         .library(name: "BlazeFaceAnalysis", targets: ["BlazeFaceAnalysis"]),
+        .library(name: "BlazeSegmentation", targets: ["BlazeSegmentation"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
@@ -117,6 +118,12 @@ let package = Package(
         // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
         // camera) and gestures. Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
+        // MediaPipe's selfie segmentation: PersonSegmenter (image in, person mask out), the mask resize and
+        // smoothing, and BackgroundReplacer (colour, blur or picture behind the person).
+        .target(
+            name: "BlazeSegmentation",
+            dependencies: ["BlazeModels", "BlazeImaging"]
+        ),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
@@ -199,6 +206,10 @@ let package = Package(
         .testTarget(
             name: "BlazeFaceAnalysisTests",
             dependencies: ["BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
+            name: "BlazeSegmentationTests",
+            dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]

@@ -14,6 +14,7 @@
 #    mediapipe_crosscheck.py (LiteRT venv) re-deriving every MediaPipe detection from LiteRT.
 # 6. legacy Face Mesh parity goldens: the separate venv .venv-mp-legacy/ with the pins of
 #    requirements-mediapipe-legacy.txt (mediapipe 0.10.21, numpy < 2), then Tests/Goldens/face_mesh_parity.py.
+# 7. legacy Selfie Segmentation parity goldens, in the same venv: Tests/Goldens/segmentation_parity.py.
 # Needs python3 (3.10-3.13) with pip and venv, and access to PyPI (step 6 was made with Python 3.11;
 # PYTHON_MP_LEGACY chooses its interpreter). Output is deterministic.
 set -euo pipefail
@@ -72,3 +73,6 @@ if [ ! -x "$venv_legacy/bin/python" ]; then
 fi
 "$venv_legacy/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements-mediapipe-legacy.txt"
 "$venv_legacy/bin/python" "$here/face_mesh_parity.py"
+
+# 7. Legacy Selfie Segmentation parity goldens (Tests/Goldens/mediapipe/segmentation.json and segmentation_*.png).
+"$venv_legacy/bin/python" "$here/segmentation_parity.py"
