@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlazeFaceMeshTests",
-            dependencies: ["BlazeFaceMesh", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeImageIO", "BlazeModels", "BlazeNPY", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(
             name: "BlazeFaceAnalysisTests",
