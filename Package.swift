@@ -120,6 +120,9 @@ let package = Package(
             name: "BlazeSegmentation",
             dependencies: ["BlazeModels", "BlazeImaging"]
         ),
+        // What a face is doing, from its landmarks: head pose, eyes, smile, gestures, capture quality. Pure
+        // functions of results; no runtime.
+        .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
         // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
@@ -135,6 +138,7 @@ let package = Package(
             dependencies: [
                 "BlazeAnchors",
                 "BlazeFace",
+                "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeNPY",
@@ -202,6 +206,7 @@ let package = Package(
             name: "BlazeSegmentationTests",
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
+        .testTarget(name: "BlazeFaceAnalysisTests", dependencies: ["BlazeFaceAnalysis", "BlazeTestSupport"]),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )

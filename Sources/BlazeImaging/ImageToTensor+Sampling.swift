@@ -125,9 +125,10 @@ extension ImageToTensor {
         return Int((value + magic) - magic)
     }
 
-    /// Turned regions: every tensor pixel's position is computed from the frame (no table can express a
-    /// rotation), then sampled like the separable path. Pixels whose four taps lie inside the image take a
-    /// branch-free path; the others go through `taps` for the border.
+    /// The `.warp` sampling: every tensor pixel's position is computed from the frame (no table can express a
+    /// rotation), then sampled like the separable path. Color formats take the vector loop (`warpVector`), which
+    /// reproduces the per-pixel reference (`fillWarpedReference`) bit for bit, turned or not; gray takes the
+    /// tabulated loop when the frame is unturned (the same result) and the reference otherwise.
     func fillWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
         let (pixelOrigin, du, dv) = Self.addressing(image)
         let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
@@ -135,13 +136,44 @@ extension ImageToTensor {
                                     extentY: image.uprightHeight, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
+        let c = image.pixelFormat.channelOffsets
+        func run<L: TapLayout>(_ layout: L.Type) {
+            if frame.isAxisAligned {
+                Self.warpSeparable(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                                   columns: columns, scale: scale, offset: offset, channels: c, layout: layout)
+            } else {
+                Self.warpVector(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                                scale: scale, offset: offset, channels: c, layout: layout)
+            }
+        }
+        switch image.pixelFormat {
+        case .rgb8: run(RGB3Taps.self)
+        case .rgba8: run(RGBATaps.self)
+        case .bgra8: run(BGRATaps.self)
+        case .argb8: run(ARGBTaps.self)
+        case .gray8 where frame.isAxisAligned:
+            fillSeparable(output, image: image, origin: frame.origin, step: (frame.xStep.x, frame.yStep.y),
+                          roundHalfEven: true)
+        case .gray8: fillWarpedReference(output, image: image, frame: frame)
+        }
+    }
+
+    /// The per-pixel reference of `fillWarped`: pixels whose four taps lie inside the image take a branch-free
+    /// path; the others go through `taps` for the border. Kept for gray and as the tests' reference.
+    func fillWarpedReference(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
+        let (pixelOrigin, du, dv) = Self.addressing(image)
+        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
+        let geometry = WarpGeometry(start: start, du: du, dv: dv, extentX: image.uprightWidth,
+                                    extentY: image.uprightHeight, replicate: options.border == .replicate)
+        let (scale, offset) = valueTransform
+        let (w, h) = (options.width, options.height)
         switch image.pixelFormat.channelOffsets {
-        case (0, 1, 2): Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
-                                  offset: offset, channels: (0, 1, 2))
-        case (2, 1, 0): Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
-                                  offset: offset, channels: (2, 1, 0))
-        case let c: Self.warp(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
-                              offset: offset, channels: c)
+        case (0, 1, 2): Self.warpReference(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                                           offset: offset, channels: (0, 1, 2))
+        case (2, 1, 0): Self.warpReference(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                                           offset: offset, channels: (2, 1, 0))
+        case let c: Self.warpReference(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
+                                       offset: offset, channels: c)
         }
     }
 
@@ -153,9 +185,10 @@ extension ImageToTensor {
         var replicate: Bool
     }
 
-    /// The per-pixel loop of `fillWarped`, inlined per pixel layout so that the channel offsets are constants.
+    /// The per-pixel loop of `fillWarpedReference`, inlined per pixel layout so that the channel offsets are
+    /// constants.
     @inline(__always)
-    static func warp(_ output: UnsafeMutablePointer<Float>, width: Int, height: Int, frame: WarpFrame,
+    static func warpReference(_ output: UnsafeMutablePointer<Float>, width: Int, height: Int, frame: WarpFrame,
                      geometry g: WarpGeometry, scale: Float, offset: Float, channels c: (Int, Int, Int)) {
         let lastX = UInt(g.extentX - 1), lastY = UInt(g.extentY - 1)
         var out = output

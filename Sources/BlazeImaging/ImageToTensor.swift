@@ -74,9 +74,12 @@ public final class ImageToTensor {
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
     public var floatCount: Int { options.width * options.height * 3 }
 
-    /// Per tensor column (and row): byte offsets of the two taps and their weights in 1/32 pixel.
+    /// Per tensor column (and row): byte offsets of the two taps and their weights in 1/32 pixel (`fillSeparable`);
+    /// `warpSeparable` keeps each column's position, tap offset and weight index in `columns`.
     let columns: UnsafeMutablePointer<Int>
     let rows: UnsafeMutablePointer<Int>
+    /// Positions and weight vectors of the turned `.warp` loop.
+    let warpScratch: WarpScratch
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing.
@@ -91,11 +94,13 @@ public final class ImageToTensor {
         self.options = options
         columns = .allocate(capacity: 4 * options.width)
         rows = .allocate(capacity: 4 * options.height)
+        warpScratch = WarpScratch(width: options.width)
     }
 
     deinit {
         columns.deallocate()
         rows.deallocate()
+        warpScratch.deallocate()
     }
 
     /// The region a `letterbox` fit actually samples: `region` grown to the tensor's aspect ratio (MediaPipe's
@@ -142,13 +147,7 @@ public final class ImageToTensor {
                           step: (footprint.width / Double(options.width), footprint.height / Double(options.height)),
                           roundHalfEven: false)
         case .warp:
-            let frame = WarpFrame(footprint, width: options.width, height: options.height)
-            if frame.isAxisAligned {
-                fillSeparable(base, image: image, origin: frame.origin, step: (frame.xStep.x, frame.yStep.y),
-                              roundHalfEven: true)
-            } else {
-                fillWarped(base, image: image, frame: frame)
-            }
+            fillWarped(base, image: image, frame: WarpFrame(footprint, width: options.width, height: options.height))
         }
         return footprint
     }

@@ -53,20 +53,20 @@ struct Annotator {
         drawText(text, x: x0 - t / 2 + glyph, y: top + glyph, pixel: glyph, color: Self.boxColor)
     }
 
-    /// Outlines a rotated region: its four edges, the first one (the tensor's top row) in red.
-    mutating func draw(_ region: RotatedRect) {
+    /// Outlines a rotated region: its four edges in `color`, the first one (the tensor's top row) in red.
+    mutating func draw(_ region: RotatedRect, color: (UInt8, UInt8, UInt8) = Self.boxColor) {
         let corners = region.corners
         guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) else { return }
         for edge in 0..<4 {
-            let color: (UInt8, UInt8, UInt8) = edge == 0 ? (255, 60, 60) : Self.boxColor
-            drawLine(from: corners[edge], to: corners[(edge + 1) % 4], color)
+            drawLine(from: corners[edge], to: corners[(edge + 1) % 4], edge == 0 ? (255, 60, 60) : color)
         }
     }
 
-    /// A line of width `scale` from `a` to `b`.
-    mutating func drawLine(from a: Point, to b: Point, _ color: (UInt8, UInt8, UInt8)) {
+    /// A line of width `width` (default `scale`) from `a` to `b`; the ends must be finite and within about
+    /// 1e7 pixels of the image (`drawClippedLine` takes any ends).
+    mutating func drawLine(from a: Point, to b: Point, _ color: (UInt8, UInt8, UInt8), width: Int? = nil) {
         let steps = Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up)) + 1
-        let t = scale
+        let t = width ?? scale
         for step in 0...steps {
             let f = Double(step) / Double(steps)
             let x = Int((a.x + (b.x - a.x) * f).rounded()), y = Int((a.y + (b.y - a.y) * f).rounded())

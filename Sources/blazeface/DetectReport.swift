@@ -1,12 +1,9 @@
 import BlazeFace
 import Foundation
 
-/// The JSON document `blazeface detect --json` prints (keep these keys: automated checks read them).
-struct DetectReport: Encodable {
-    var images: [ImageResult]
-}
-
-struct ImageResult: Encodable {
+/// One image in the JSON document `blazeface detect --json` prints, `{"images": [ImageResult]}` (keep these
+/// keys: automated checks read them).
+struct ImageResult: ImageOutcome {
     var path: String
     var width: Int?
     var height: Int?
@@ -20,12 +17,7 @@ struct ImageResult: Encodable {
         var roll: Double
     }
 
-    struct Box: Encodable {
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-    }
+    typealias Box = BoxResult
 
     struct KeypointResult: Encodable {
         var type: String
@@ -39,8 +31,7 @@ struct ImageResult: Encodable {
         self.height = height
         self.faces = faces.map { face in
             FaceResult(
-                box: Box(x: face.boundingBox.x, y: face.boundingBox.y,
-                         width: face.boundingBox.width, height: face.boundingBox.height),
+                box: Box(face.boundingBox),
                 score: Double(face.score),
                 keypoints: face.keypoints.all.map { KeypointResult(type: $0.kind.rawValue, x: $0.point.x, y: $0.point.y) },
                 roll: face.rollDegrees)
@@ -51,6 +42,8 @@ struct ImageResult: Encodable {
         self.path = path
         self.error = error
     }
+
+    var faceCount: Int? { faces?.count }
 
     /// Lines for the human-readable table.
     var tableLines: [String] {

@@ -49,19 +49,12 @@ public struct TransformTensorBilinear: Sendable, Equatable {
     public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
                     rows: Range<Int>) {
         let height = inputShape.h, width = inputShape.w, channels = inputShape.c
-        let (a0, a1, a3, b0, b1, b3) = correctedMatrix(matrix)
-        let a2 = matrix[2], b2 = matrix[6]
-        let maxX = Float(width - 1), maxY = Float(height - 1)
+        let sampler = Sampler(matrix, width: width, height: height)
         let blocks = channels / 8 * 8
         for y in rows.clamped(to: 0..<outputHeight) {
-            let fy = Float(y)
             for x in 0..<outputWidth {
-                let fx = Float(x)
-                let u = ((a0 * fx + a1 * fy) + a2 * 0) + a3 * 1
-                let v = ((b0 * fx + b1 * fy) + b2 * 0) + b3 * 1
                 let out = output + (y * outputWidth + x) * channels
-                // Negated form: NaN coordinates are outside too.
-                guard u >= 0, u <= maxX, v >= 0, v <= maxY else {
+                guard let (u, v) = sampler.source(x, y) else {
                     out.update(repeating: 0, count: channels)
                     continue
                 }
@@ -101,12 +94,27 @@ public struct TransformTensorBilinear: Sendable, Equatable {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
     }
 
-    /// The matrix's first two rows with MediaPipe's align-corners correction of the translations (in double).
-    private func correctedMatrix(_ m: UnsafePointer<Float>) -> (Float, Float, Float, Float, Float, Float) {
-        let a0 = m[0], a1 = m[1], b0 = m[4], b1 = m[5]
-        let a3 = Float(Double(m[3]) + (Double(a0) * 0.5 + Double(a1) * 0.5 - 0.5))
-        let b3 = Float(Double(m[7]) + (Double(b0) * 0.5 + Double(b1) * 0.5 - 0.5))
-        return (a0, a1, a3, b0, b1, b3)
+    /// Where output pixels read: the matrix's first two rows with MediaPipe's align-corners correction of the
+    /// translations (in double), and the input's last column and row.
+    private struct Sampler {
+        let a0, a1, a2, a3, b0, b1, b2, b3, maxX, maxY: Float
+
+        init(_ m: UnsafePointer<Float>, width: Int, height: Int) {
+            (a0, a1, a2, b0, b1, b2) = (m[0], m[1], m[2], m[4], m[5], m[6])
+            a3 = Float(Double(m[3]) + (Double(a0) * 0.5 + Double(a1) * 0.5 - 0.5))
+            b3 = Float(Double(m[7]) + (Double(b0) * 0.5 + Double(b1) * 0.5 - 0.5))
+            (maxX, maxY) = (Float(width - 1), Float(height - 1))
+        }
+
+        /// The source point of output pixel (x, y), or nil outside the input (NaN included: negated tests).
+        @inline(__always)
+        func source(_ x: Int, _ y: Int) -> (u: Float, v: Float)? {
+            let fx = Float(x), fy = Float(y)
+            let u = ((a0 * fx + a1 * fy) + a2 * 0) + a3 * 1
+            let v = ((b0 * fx + b1 * fy) + b2 * 0) + b3 * 1
+            guard u >= 0, u <= maxX, v >= 0, v <= maxY else { return nil }
+            return (u, v)
+        }
     }
 
     /// Channels `from...` of one output pixel, one at a time: MediaPipe's arithmetic, a missing right or lower
@@ -130,16 +138,11 @@ public struct TransformTensorBilinear: Sendable, Equatable {
     package func runReference(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>,
                               output: UnsafeMutablePointer<Float>) {
         let height = inputShape.h, width = inputShape.w, channels = inputShape.c
-        let (a0, a1, a3, b0, b1, b3) = correctedMatrix(matrix)
-        let a2 = matrix[2], b2 = matrix[6]
-        let maxX = Float(width - 1), maxY = Float(height - 1)
+        let sampler = Sampler(matrix, width: width, height: height)
         for y in 0..<outputHeight {
             for x in 0..<outputWidth {
-                let fx = Float(x), fy = Float(y)
-                let u = ((a0 * fx + a1 * fy) + a2 * 0) + a3 * 1
-                let v = ((b0 * fx + b1 * fy) + b2 * 0) + b3 * 1
                 let out = output + (y * outputWidth + x) * channels
-                guard u >= 0, u <= maxX, v >= 0, v <= maxY else {
+                guard let (u, v) = sampler.source(x, y) else {
                     out.update(repeating: 0, count: channels)
                     continue
                 }

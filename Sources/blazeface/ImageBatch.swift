@@ -1,0 +1,180 @@
+import ArgumentParser
+import BlazeImageIO
+import Foundation
+
+/// The options of the commands that run on image files (`detect`, `landmarks`).
+struct ImageBatchOptions: ParsableArguments {
+    @Argument(help: "Image files (.jpg, .jpeg, .png) or folders to search for them.")
+    var inputs: [String]
+
+    @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
+    var modelsDir: String?
+
+    @Flag(help: "Print one JSON document instead of a table.")
+    var json = false
+
+    @Option(help: "Write a PNG per image with the results drawn on it, into this folder.")
+    var annotate: String?
+
+    @Option(help: "Images processed in parallel, each worker with its own models (default: the number of cores).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Refuse images with more pixels than this.")
+    var maxPixels: Int = 100_000_000
+
+    @Option(help: "Refuse image files larger than this many bytes (default 1 GiB).")
+    var maxFileBytes: Int = 1 << 30
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }
+        guard maxFileBytes >= 1 else { throw ValidationError("--max-file-bytes must be at least 1") }
+    }
+}
+
+/// One image's entry in a batch command's report: its size and faces, or why it failed.
+protocol ImageOutcome: Encodable {
+    /// What the command finds in one image.
+    associatedtype Faces
+
+    init(path: String, width: Int, height: Int, faces: Faces)
+    init(path: String, error: String)
+
+    var path: String { get }
+    /// The number of faces; nil for an image that failed.
+    var faceCount: Int? { get }
+    /// The image's lines in the human-readable output.
+    var tableLines: [String] { get }
+}
+
+/// A command that finds faces in image files. `runBatch()` does the rest, the same for every such command:
+/// collects the images (files and folders), runs them on `batch.threads` workers (one `Worker`, with its own
+/// models, per thread) with progress on stderr, writes the annotated PNGs, prints the table or the JSON
+/// report, and exits with status 1 when an image failed (each failure is reported with its image; the others
+/// go on).
+protocol ImageBatchCommand: ParsableCommand, Sendable {
+    /// What one thread runs: a detector or a landmarker.
+    associatedtype Worker: Sendable
+    associatedtype Outcome: ImageOutcome
+
+    var batch: ImageBatchOptions { get }
+    /// A new worker. Called once per thread before any image is read, so that a missing or bad model ends the
+    /// command at once.
+    func makeWorker() throws -> Worker
+    /// The faces of one upright-oriented image.
+    func faces(in image: ImageView, with worker: Worker) throws -> Outcome.Faces
+    /// Draws one image's faces for `--annotate`.
+    func draw(_ faces: Outcome.Faces, on annotator: inout Annotator)
+}
+
+/// The JSON document of a batch command: `{"images": [...]}` (keep this key: automated checks read it).
+struct BatchReport<Outcome: Encodable>: Encodable {
+    var images: [Outcome]
+}
+
+/// A box in a JSON report: `{"x", "y", "width", "height"}`, pixels of the upright image.
+struct BoxResult: Encodable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    init(_ rect: Rect) {
+        (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
+    }
+}
+
+extension ImageBatchCommand {
+    /// Runs the command on every image of `batch.inputs` (see `ImageBatchCommand`).
+    func runBatch() throws {
+        var failed = false
+        try reportingFailures {
+            let paths = try collectImagePaths(batch.inputs)
+            guard !paths.isEmpty else {
+                throw CommandFailure("no JPEG or PNG images found in \(batch.inputs.joined(separator: ", "))")
+            }
+            if let annotate = batch.annotate {
+                try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
+            }
+            let results = try processAll(paths)
+            failed = results.contains { $0.faceCount == nil }
+            if batch.json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let text = String(decoding: try encoder.encode(BatchReport(images: results)), as: UTF8.self)
+                FileHandle.standardOutput.write(Data((Format.compactNumberArrays(text) + "\n").utf8))
+            } else {
+                for result in results { print(result.tableLines.joined(separator: "\n")) }
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Runs every image on `batch.threads` workers; progress goes to stderr when there is more than one image.
+    func processAll(_ paths: [String]) throws -> [Outcome] {
+        let count = min(batch.threads, paths.count)
+        let workers = try (0..<count).map { _ in try makeWorker() }
+        let state = SharedProgress<Outcome>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: count) { worker in
+            while let index = state.next() {
+                let result = process(paths[index], with: workers[worker])
+                state.finish(index, result, showProgress: paths.count > 1)
+            }
+        }
+        return state.results.map { $0! }
+    }
+
+    /// One image: decoded within the size limits, its faces found and drawn; any error becomes its outcome.
+    func process(_ path: String, with worker: Worker) -> Outcome {
+        do {
+            let image = try ImageDecoder.decode(
+                contentsOf: path, options: .init(maximumPixelCount: batch.maxPixels, maximumFileBytes: batch.maxFileBytes))
+            let faces = try image.withView { try self.faces(in: $0, with: worker) }
+            if let annotate = batch.annotate {
+                var annotator = try Annotator(image: image.uprightRGB())
+                draw(faces, on: &annotator)
+                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                try PNGEncoder.write(annotator.image, to: (annotate as NSString).appendingPathComponent(name + ".png"))
+            }
+            return Outcome(path: path, width: image.uprightWidth, height: image.uprightHeight, faces: faces)
+        } catch {
+            return Outcome(path: path, error: Self.message(for: error))
+        }
+    }
+}
+
+/// The work queue and results shared by the workers of a batch command.
+final class SharedProgress<Outcome: ImageOutcome>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var done = 0
+    private let count: Int
+    private(set) var results: [Outcome?]
+    private let interactive = isatty(STDERR_FILENO) != 0
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func finish(_ index: Int, _ result: Outcome, showProgress: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        results[index] = result
+        done += 1
+        guard showProgress else { return }
+        let faces = result.faceCount.map { "\($0) face\($0 == 1 ? "" : "s")" } ?? "error"
+        if interactive {
+            FileHandle.standardError.write(Data("\r[\(done)/\(count)] \((result.path as NSString).lastPathComponent): \(faces)\u{1B}[K".utf8))
+            if done == count { FileHandle.standardError.write(Data("\n".utf8)) }
+        } else {
+            printError("[\(done)/\(count)] \(result.path): \(faces)")
+        }
+    }
+}

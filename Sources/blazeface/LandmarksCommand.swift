@@ -1,0 +1,91 @@
+import ArgumentParser
+import BlazeFace
+import BlazeFaceMesh
+import BlazeImageIO
+import BlazeModels
+import Foundation
+
+/// `blazeface landmarks`: MediaPipe's face mesh (478 or 468 points per face) on JPEG and PNG files.
+struct LandmarksCommand: ImageBatchCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "landmarks",
+        abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in JPEG and PNG images.",
+        discussion: """
+            Points are pixels of the upright image (after EXIF orientation), origin top-left, with z (depth, \
+            smaller is nearer) on the same scale as x. Point 1 is the nose tip; 468 and 473 are the centres of \
+            the subject's right and left irises (478-point models).
+            --json prints {"images": [{"path", "width", "height", "faces": [{"box": {"x", "y", "width", \
+            "height"}, "score", "presence", "landmarks": [[x, y, z], ...]}]}]}: box and score are the face's \
+            detection, presence the mesh model's confidence that it sees a face.
+            With --detector short-range and the other options at their defaults, this is MediaPipe's legacy \
+            FaceMesh graph with its detector settings (add --max-faces 1 for FaceMesh's default of one face). \
+            The default full-range detector also finds the small faces of group photos and faces a few metres \
+            away, which the short-range detector misses.
+            An image that cannot be read is reported and the others go on; the exit status is then 1.
+            --annotate draws each face's region, mesh, contours and irises.
+            Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
+            beside the executable, else ./Models (run Models/fetch.sh).
+            """)
+
+    typealias Outcome = LandmarksResult
+
+    @OptionGroup var batch: ImageBatchOptions
+
+    @Option(help: ArgumentHelp("""
+        attention: 478 points, lips, eyes and irises refined (MediaPipe's refine_landmarks); \
+        mesh: 468 points, the fastest; mesh-iris: 478 points from the mesh and the separate iris model.
+        """))
+    var model: FaceLandmarker.Model = .attention
+
+    /// Full-range by default, as in the library: picture files are often group photos and scenes with faces a
+    /// few metres away, which MediaPipe's short-range detector misses (Documentation/Landmarks.md has the counts).
+    @Option(help: ArgumentHelp("""
+        The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
+        faces within ~2 m), full-range-sparse, back.
+        """))
+    var detector = DetectorName(.fullRange)
+
+    /// No limit by default: a user of the tool expects every face (MediaPipe's FaceMesh keeps one).
+    @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
+    var maxFaces: Int?
+
+    func validate() throws {
+        if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
+    }
+
+    func run() throws {
+        try runBatch()
+    }
+
+    func makeWorker() throws -> FaceLandmarker {
+        try FaceLandmarker(model: model, modelsDirectory: batch.modelsDir,
+                           options: .init(detector: detector.model, maximumFaces: maxFaces))
+    }
+
+    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> [FaceLandmarks] {
+        try landmarker.detect(image)
+    }
+
+    func draw(_ faces: [FaceLandmarks], on annotator: inout Annotator) {
+        for face in faces.reversed() { annotator.draw(face) }
+    }
+}
+
+extension FaceLandmarker.Model: ExpressibleByArgument {}
+
+/// `--detector`: one of the catalog's face detectors, by its command-line name (`short-range`, ...; aliases
+/// such as `front` are accepted but not listed).
+struct DetectorName: ExpressibleByArgument {
+    var model: FaceDetector.Model
+
+    init(_ model: FaceDetector.Model) { self.model = model }
+
+    init?(argument: String) {
+        guard case .named(let model) = ModelChoice(argument: argument) else { return nil }
+        self.model = model
+    }
+
+    static var allValueStrings: [String] { ModelChoice.detectorNames }
+
+    var defaultValueDescription: String { model.catalogName.rawValue }
+}
