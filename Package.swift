@@ -143,6 +143,7 @@ let package = Package(
                 "BlazeModels",
                 "BlazeNPY",
                 "BlazeRuntime",
+                "BlazeSegmentation",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -165,6 +166,7 @@ let package = Package(
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeRuntime",
+                "BlazeSegmentation",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
