@@ -97,25 +97,25 @@ struct SegmentCommand: ImageBatchCommand {
     func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> SegmentResult {
         let width = image.uprightWidth, height = image.uprightHeight
         let mask = try image.withView { try worker.segmenter.segment($0) }
-        var maskPath: String?, outputPath: String?
+        var maskFile: String?, outputFile: String?
         if let maskDir {
-            let target = blazeface.outputPath(in: maskDir, for: path)
+            let target = outputPath(in: maskDir, for: path)
             try PNGEncoder.write(Self.grayscale(mask), to: target)
-            maskPath = target
+            maskFile = target
         }
         if let out, let background = worker.background {
             let picture = try background.withBackground(width: width, height: height) { background in
                 try image.withView { try worker.replacer.replaceBackground(of: $0, mask: mask, with: background) }
             }
-            let target = blazeface.outputPath(in: out, for: path)
+            let target = outputPath(in: out, for: path)
             try PNGEncoder.write(picture, to: target)
-            outputPath = target
+            outputFile = target
         }
         let person = mask.values.reduce(0) { $1 > 0.5 ? $0 + 1 : $0 }
         return SegmentResult(path: path, width: width, height: height,
                              model: worker.segmenter.modelChoice(width: width, height: height),
                              personShare: mask.values.isEmpty ? 0 : Double(person) / Double(mask.values.count),
-                             mask: maskPath, output: outputPath)
+                             mask: maskFile, output: outputFile)
     }
 
     /// The mask as 8-bit gray: each probability clamped to 0...1 (NaN as 0) times 255, rounded.
