@@ -163,6 +163,30 @@ import Testing
         #expect(Self.maxDifference(mask, try Self.goldenMask("landscape", "astronaut_wide_1280x720")) <= 1)
     }
 
+    @Test("an EXIF-mirrored file is segmented upright: the mask is MediaPipe's of the mirrored picture, the output upright")
+    func exifOrientation() async throws {
+        let scratch = try TemporaryDirectory()
+        let astronaut = try ImageDecoder.decode(contentsOf: try DetectTests.sample("astronaut.png")).uprightRGB()
+        var mirrored = astronaut
+        mirrored.orientation = .upMirrored  // the stored pixels as they are; an eXIf chunk says "mirror them"
+        let path = scratch.path("mirrored.png")
+        try PNGEncoder.write(mirrored, to: path)
+        let masks = scratch.path("masks"), out = scratch.path("out")
+        let result = try await CommandLineTool.run(["segment", path, "--mask-dir", masks, "--background", "black",
+                                                    "--out", out, "--models-dir", Self.models])
+        #expect(result.status == 0, "\(result)")
+        let mask = try ImageDecoder.decode(contentsOf: masks + "/mirrored.png")
+        #expect(Self.maxDifference(mask, try Self.goldenMask("general", "astronaut_mirror")) <= 1)
+        let picture = try ImageDecoder.decode(contentsOf: out + "/mirrored.png")
+        #expect(picture.orientation == .up)
+        for (x, y) in [(300, 300), (256, 120)] {  // her suit, her face
+            #expect(mask.pixels[y * 512 + x] == 255, "pixel \(x), \(y) is the person's")
+            let upright = Array(picture.pixels[(y * 512 + x) * 3..<(y * 512 + x) * 3 + 3])
+            let source = Array(astronaut.pixels[(y * 512 + 511 - x) * 3..<(y * 512 + 511 - x) * 3 + 3])
+            #expect(zip(upright, source).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "pixel \(x), \(y)")
+        }
+    }
+
     @Test("bad arguments are usage errors (status 64), a missing model is a failure (status 1)", arguments: [
         (["--background", "white"], "--out", Int32(64)),
         (["--out", "/nonexistent-out"], "--background", 64),
