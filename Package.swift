@@ -144,6 +144,7 @@ let package = Package(
                 "BlazeModels",
                 "BlazeNPY",
                 "BlazeRuntime",
+                "BlazeSegmentation",
                 "BlazeTFLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -166,6 +167,7 @@ let package = Package(
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeRuntime",
+                "BlazeSegmentation",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

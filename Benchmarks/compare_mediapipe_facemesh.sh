@@ -17,7 +17,9 @@
 #    Documentation/benchmarks-facemesh.svg, and the facemesh block of Documentation/Benchmarks.md.
 #
 # Environment (defaults in brackets): ROUNDS [5], ITERATIONS [200], WARMUP [20], TIME_LIMIT [5] seconds per run,
-# CPU [0] (-1: do not pin), SKIP_BUILD=1 to use the existing .build/release/blazeface-bench.
+# CPU [0] (-1: do not pin), SKIP_BUILD=1 to use the existing .build/release/blazeface-bench, SUITE [facemesh]
+# (Benchmarks/compare_mediapipe_segmentation.sh sets segmentation: the selfie segmentation models, and step 4 runs
+# Benchmarks/compare_segmentation.py, which shares compare_facemesh.py's code).
 # Arguments are passed on to Benchmarks/compare_facemesh.py (for example --docs "" leaves the docs alone).
 # Needs python3 (3.9-3.12, for mediapipe 0.10.21's wheels) with venv, PyPI the first time, and Swift 6
 # (/opt/swift/usr/bin is added to PATH when present).
@@ -43,8 +45,15 @@ PY
 fi
 echo "MediaPipe: $venv" >&2
 
+suite="${SUITE:-facemesh}"
+case "$suite" in
+  facemesh) models="face_detection_short_range face_landmark_with_attention" ;;
+  segmentation) models="selfie_segmentation selfie_segmentation_landscape" ;;
+  *) echo "SUITE must be facemesh or segmentation, not '$suite'" >&2; exit 64 ;;
+esac
+
 # 2. models
-for f in face_detection_short_range face_landmark_with_attention; do
+for f in $models; do
   if [ ! -f "$root/Models/$f.tflite" ] || [ ! -f "$root/Models/samples/astronaut.png" ]; then
     "$root/Models/fetch.sh"
     break
@@ -59,7 +68,7 @@ fi
 bench="$root/.build/release/blazeface-bench"
 
 # 4-5. alternate, summarize, chart
-"$venv/bin/python" "$here/compare_facemesh.py" \
+"$venv/bin/python" "$here/compare_$suite.py" \
   --bench "$bench" --mediapipe-python "$venv/bin/python" \
   --rounds "${ROUNDS:-5}" --iterations "${ITERATIONS:-200}" --warmup "${WARMUP:-20}" \
   --time-limit "${TIME_LIMIT:-5}" --cpu "${CPU:-0}" "$@"

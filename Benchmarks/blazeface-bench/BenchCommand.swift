@@ -16,7 +16,8 @@ struct BenchCommand: ParsableCommand {
             Every input is filled once with the fixed pattern ((i * 37) mod 255) / 127.5 - 1.
             Build in release: swift build -c release --product blazeface-bench. \
             Side by side with LiteRT: Benchmarks/compare_litert.sh; the face-mesh pipelines with MediaPipe's \
-            FaceMesh: Benchmarks/compare_mediapipe_facemesh.sh. See Documentation/Benchmarks.md.
+            FaceMesh: Benchmarks/compare_mediapipe_facemesh.sh; the segmentation pipelines with MediaPipe's \
+            SelfieSegmentation: Benchmarks/compare_mediapipe_segmentation.sh. See Documentation/Benchmarks.md.
             """)
 
     @Option(name: .customLong("model"), help: ArgumentHelp("A model name or .tflite path (repeatable; default: all six).", valueName: "name-or-path"))
@@ -46,8 +47,11 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --detect or --pipelines: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
     var detectSize: String?
 
-    @Option(help: ArgumentHelp("Also time the face-mesh pipelines on this JPEG or PNG (detect, landmarks, landmarks-tracking; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face). Without --model the per-model invoke table is skipped.", valueName: "image"))
+    @Option(help: ArgumentHelp("Also time the pipelines on this JPEG or PNG: the face mesh's (detect, landmarks, landmarks-tracking; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face) and the person segmentation's (segmentation, segmentation-landscape: the mask at the frame's size). Without --model the per-model invoke table is skipped.", valueName: "image"))
     var pipelines: String?
+
+    @Option(help: ArgumentHelp("With --pipelines: all, face (the face mesh's) or segmentation.", valueName: "set"))
+    var pipelineSet: PipelineSet = .all
 
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
@@ -71,6 +75,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--detect-size needs --detect IMAGE or --pipelines IMAGE")
         }
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
+        if pipelineSet != .all, pipelines == nil { throw ValidationError("--pipeline-set needs --pipelines IMAGE") }
         if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
         if let detectSize, Self.parseSize(detectSize) == nil {
             throw ValidationError("--detect-size must look like 1280x720")
@@ -144,8 +149,14 @@ struct BenchCommand: ParsableCommand {
         var pipelineResults: [PipelineResult] = []
         if let pipelineFrame {
             progress("pipelines on \(pipelineFrame.width)x\(pipelineFrame.height) ...")
-            pipelineResults = try PipelineBenchmark.run(frame: pipelineFrame, threads: threads, modelsDir: modelsDir,
-                                                        iterations: iterations, warmup: warmup, timeLimit: timeLimit)
+            if pipelineSet != .segmentation {
+                pipelineResults += try PipelineBenchmark.run(frame: pipelineFrame, threads: threads, modelsDir: modelsDir,
+                                                             iterations: iterations, warmup: warmup, timeLimit: timeLimit)
+            }
+            if pipelineSet != .face {
+                pipelineResults += try SegmentationBenchmark.run(frame: pipelineFrame, threads: threads, modelsDir: modelsDir,
+                                                                 iterations: iterations, warmup: warmup, timeLimit: timeLimit)
+            }
             if !json { print(TextReport.pipelineTable(pipelineResults)) }
         }
 
@@ -174,3 +185,4 @@ struct BenchCommand: ParsableCommand {
         FileHandle.standardError.write(Data("\r\u{1B}[K\(message ?? "")".utf8))
     }
 }
+extension PipelineSet: ExpressibleByArgument {}

@@ -12,6 +12,27 @@ enum PipelineName: String, CaseIterable {
     /// With one face tracked and `maximumFaces` 1 the detector does not run: the mesh's region comes from the
     /// previous frame's points (MediaPipe's video mode).
     case landmarksTracking = "landmarks-tracking"
+    /// `PersonSegmenter(model: .general).segment(_:into:)`, the mask at the frame's size (`SegmentationBenchmark`).
+    case segmentation
+    /// The same with the landscape model.
+    case segmentationLandscape = "segmentation-landscape"
+
+    /// The face pipelines (`PipelineBenchmark`), in report order.
+    static let face: [PipelineName] = [.detect, .landmarks, .landmarksTracking]
+
+    /// The pipeline's configuration, one line for the reports.
+    func configuration(threads: Int) -> String {
+        switch self {
+        case .detect, .landmarks, .landmarksTracking: return PipelineBenchmark.configuration(threads: threads)
+        case .segmentation: return SegmentationBenchmark.configuration(.general, threads: threads)
+        case .segmentationLandscape: return SegmentationBenchmark.configuration(.landscape, threads: threads)
+        }
+    }
+}
+
+/// Which pipelines `--pipelines` times (`--pipeline-set`).
+enum PipelineSet: String, CaseIterable {
+    case all, face, segmentation
 }
 
 /// What `--pipelines` measured.
@@ -28,6 +49,10 @@ struct PipelineResult {
     var presence: Float?
     /// For `landmarks-tracking`: whether one face was still tracked after every timed frame.
     var trackedThroughout: Bool?
+    /// For the segmentation pipelines: the share of the last mask's pixels above 0.5.
+    var personShare: Double? = nil
+    /// For the segmentation pipelines: where the time goes.
+    var breakdown: SegmentationBreakdown? = nil
 }
 
 enum PipelineBenchmark {
@@ -79,7 +104,7 @@ enum PipelineBenchmark {
         }
         let faceCounts = [faces.count, found.count, tracked.count]
         let presences = [nil, found.first?.presence, tracked.first?.presence]
-        return PipelineName.allCases.enumerated().map { index, name in
+        return PipelineName.face.enumerated().map { index, name in
             PipelineResult(name: name, threads: threads, frame: frame, timing: timed.summaries[index],
                            allocations: timed.allocations[index], iterations: timed.iterations,
                            faces: faceCounts[index], presence: presences[index],

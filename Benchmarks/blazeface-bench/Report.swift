@@ -67,7 +67,9 @@ enum JSONResult: Encodable {
     }
 }
 
-/// One pipeline of `--pipelines` (`detect`, `landmarks`, `landmarks-tracking`).
+/// One pipeline of `--pipelines` (`detect`, `landmarks`, `landmarks-tracking`, `segmentation`,
+/// `segmentation-landscape`; the last two with `person_share` and the breakdown `invoke_median_ms` (bare model
+/// invoke), `model_resolution_median_ms` (the segmenter without the resize) and `resize_median_ms`).
 struct JSONPipeline: Encodable {
     var pipeline: String
     var configuration: String
@@ -84,6 +86,11 @@ struct JSONPipeline: Encodable {
     var faces: Int
     var presence: Double?
     var tracked_throughout: Bool?
+    var person_share: Double?
+    var invoke_median_ms: Double?
+    var model_resolution_median_ms: Double?
+    var model_resolution_allocations_per_frame: Double?
+    var resize_median_ms: Double?
 }
 
 struct JSONStep: Encodable {
@@ -169,11 +176,15 @@ extension DetectResult {
 extension PipelineResult {
     var json: JSONPipeline {
         JSONPipeline(
-            pipeline: name.rawValue, configuration: PipelineBenchmark.configuration(threads: threads), threads: threads,
+            pipeline: name.rawValue, configuration: name.configuration(threads: threads), threads: threads,
             image: frame.recipe, frame_width: frame.width, frame_height: frame.height, median_ms: r(timing.medianMs),
             min_ms: r(timing.minMs), p90_ms: r(timing.p90Ms), mean_ms: r(timing.meanMs), iterations: iterations,
             allocations_per_frame: Double(allocations) / Double(iterations), faces: faces,
-            presence: presence.map { r(Double($0), 4) }, tracked_throughout: trackedThroughout)
+            presence: presence.map { r(Double($0), 4) }, tracked_throughout: trackedThroughout,
+            person_share: personShare.map { r($0, 4) }, invoke_median_ms: breakdown.map { r($0.invoke.medianMs) },
+            model_resolution_median_ms: breakdown.map { r($0.modelResolution.medianMs) },
+            model_resolution_allocations_per_frame: breakdown.map { Double($0.modelResolutionAllocations) / Double(iterations) },
+            resize_median_ms: breakdown.map { r($0.resize.medianMs) })
     }
 }
 
@@ -271,18 +282,30 @@ enum TextReport {
     static func pipelineTable(_ results: [PipelineResult]) -> String {
         guard let first = results.first else { return "" }
         var lines = ["",
-                     "Pipelines on \(first.frame.recipe), rgb8, \(first.iterations) timed frames each, alternating blocks of 10:",
-                     PipelineBenchmark.configuration(threads: first.threads) + "."]
-        let head = [pad("pipeline", 19, right: false), pad("median ms", 10), pad("min ms", 8), pad("p90 ms", 8),
+                     "Pipelines on \(first.frame.recipe), rgb8, \(first.iterations) timed frames each, alternating blocks of 10:"]
+        var configurations: [String] = []
+        for p in results where !configurations.contains(p.name.configuration(threads: p.threads)) {
+            configurations.append(p.name.configuration(threads: p.threads))
+        }
+        lines += configurations.map { $0 + "." }
+        let head = [pad("pipeline", 22, right: false), pad("median ms", 10), pad("min ms", 8), pad("p90 ms", 8),
                     pad("allocs/frame", 13), pad("faces", 6), pad("presence", 9)]
         lines.append(head.joined(separator: " "))
         lines.append(String(repeating: "-", count: lines.last!.count))
         for p in results {
-            let cells = [pad(p.name.rawValue, 19, right: false), pad(fixed(p.timing.medianMs, 3), 10),
+            let cells = [pad(p.name.rawValue, 22, right: false), pad(fixed(p.timing.medianMs, 3), 10),
                          pad(fixed(p.timing.minMs, 3), 8), pad(fixed(p.timing.p90Ms, 3), 8),
-                         pad(allocationText(p.allocations, per: p.iterations), 13), pad(String(p.faces), 6),
+                         pad(allocationText(p.allocations, per: p.iterations), 13),
+                         pad(p.breakdown == nil ? String(p.faces) : "-", 6),
                          pad(p.presence.map { fixed(Double($0), 3) } ?? "-", 9)]
             lines.append(cells.joined(separator: " "))
+        }
+        for p in results {
+            if let b = p.breakdown {
+                lines.append("\(p.name.rawValue): \(fixed(100 * (p.personShare ?? 0), 1))% person; bare invoke "
+                             + "\(fixed(b.invoke.medianMs, 3)) ms, at the model's resolution (preprocessing + invoke) "
+                             + "\(fixed(b.modelResolution.medianMs, 3)) ms, mask resize alone \(fixed(b.resize.medianMs, 3)) ms")
+            }
         }
         if results.contains(where: { $0.trackedThroughout == false }) {
             lines.append("(landmarks-tracking lost the face on some frame: the detector ran again there)")

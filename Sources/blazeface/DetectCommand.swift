@@ -5,7 +5,7 @@ import BlazeImageIO
 import Foundation
 
 /// `blazeface detect`: finds faces in JPEG and PNG files.
-struct DetectCommand: ImageBatchCommand {
+struct DetectCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Detect faces in JPEG and PNG images (files or folders).",
@@ -20,6 +20,8 @@ struct DetectCommand: ImageBatchCommand {
     typealias Outcome = ImageResult
 
     @OptionGroup var batch: ImageBatchOptions
+
+    @OptionGroup var annotation: AnnotateOptions
 
     @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector."))
     var model: ModelChoice = .named(.shortRange)

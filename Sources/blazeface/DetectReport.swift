@@ -3,7 +3,7 @@ import Foundation
 
 /// One image in the JSON document `blazeface detect --json` prints, `{"images": [ImageResult]}` (keep these
 /// keys: automated checks read them).
-struct ImageResult: ImageOutcome {
+struct ImageResult: FaceOutcome {
     var path: String
     var width: Int?
     var height: Int?

@@ -2,7 +2,7 @@ import ArgumentParser
 import BlazeImageIO
 import Foundation
 
-/// The options of the commands that run on image files (`detect`, `landmarks`).
+/// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
 struct ImageBatchOptions: ParsableArguments {
     @Argument(help: "Image files (.jpg, .jpeg, .png) or folders to search for them.")
     var inputs: [String]
@@ -12,9 +12,6 @@ struct ImageBatchOptions: ParsableArguments {
 
     @Flag(help: "Print one JSON document instead of a table.")
     var json = false
-
-    @Option(help: "Write a PNG per image with the results drawn on it, into this folder.")
-    var annotate: String?
 
     @Option(help: "Images processed in parallel, each worker with its own models (default: the number of cores).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -32,28 +29,23 @@ struct ImageBatchOptions: ParsableArguments {
     }
 }
 
-/// One image's entry in a batch command's report: its size and faces, or why it failed.
+/// One image's entry in a batch command's report: what was found, or why it failed.
 protocol ImageOutcome: Encodable {
-    /// What the command finds in one image.
-    associatedtype Faces
-
-    init(path: String, width: Int, height: Int, faces: Faces)
     init(path: String, error: String)
 
     var path: String { get }
-    /// The number of faces; nil for an image that failed.
-    var faceCount: Int? { get }
+    /// What the progress line says of the image ("2 faces", "41.3% person"); nil for an image that failed.
+    var summary: String? { get }
     /// The image's lines in the human-readable output.
     var tableLines: [String] { get }
 }
 
-/// A command that finds faces in image files. `runBatch()` does the rest, the same for every such command:
-/// collects the images (files and folders), runs them on `batch.threads` workers (one `Worker`, with its own
-/// models, per thread) with progress on stderr, writes the annotated PNGs, prints the table or the JSON
-/// report, and exits with status 1 when an image failed (each failure is reported with its image; the others
-/// go on).
+/// A command that runs on image files. `runBatch()` does the rest, the same for every such command: collects
+/// the images (files and folders), runs them on `batch.threads` workers (one `Worker`, with its own models, per
+/// thread) with progress on stderr, prints the table or the JSON report, and exits with status 1 when an image
+/// failed (each failure is reported with its image; the others go on).
 protocol ImageBatchCommand: ParsableCommand, Sendable {
-    /// What one thread runs: a detector or a landmarker.
+    /// What one thread runs: a detector, a landmarker, a segmenter.
     associatedtype Worker: Sendable
     associatedtype Outcome: ImageOutcome
 
@@ -61,27 +53,16 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
     /// A new worker. Called once per thread before any image is read, so that a missing or bad model ends the
     /// command at once.
     func makeWorker() throws -> Worker
-    /// The faces of one upright-oriented image.
-    func faces(in image: ImageView, with worker: Worker) throws -> Outcome.Faces
-    /// Draws one image's faces for `--annotate`.
-    func draw(_ faces: Outcome.Faces, on annotator: inout Annotator)
+    /// Creates the folders the command writes into; called once, before the workers are made.
+    func prepareOutputs() throws
+    /// The outcome of one decoded image found at `path`, writing whatever files the command writes for it.
+    /// An error becomes the image's outcome.
+    func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome
 }
 
 /// The JSON document of a batch command: `{"images": [...]}` (keep this key: automated checks read it).
 struct BatchReport<Outcome: Encodable>: Encodable {
     var images: [Outcome]
-}
-
-/// A box in a JSON report: `{"x", "y", "width", "height"}`, pixels of the upright image.
-struct BoxResult: Encodable {
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-
-    init(_ rect: Rect) {
-        (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
-    }
 }
 
 extension ImageBatchCommand {
@@ -93,11 +74,9 @@ extension ImageBatchCommand {
             guard !paths.isEmpty else {
                 throw CommandFailure("no JPEG or PNG images found in \(batch.inputs.joined(separator: ", "))")
             }
-            if let annotate = batch.annotate {
-                try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
-            }
+            try prepareOutputs()
             let results = try processAll(paths)
-            failed = results.contains { $0.faceCount == nil }
+            failed = results.contains { $0.summary == nil }
             if batch.json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -124,23 +103,22 @@ extension ImageBatchCommand {
         return state.results.map { $0! }
     }
 
-    /// One image: decoded within the size limits, its faces found and drawn; any error becomes its outcome.
+    /// One image: decoded within the size limits, then `outcome(of:at:with:)`; any error becomes its outcome.
     func process(_ path: String, with worker: Worker) -> Outcome {
         do {
             let image = try ImageDecoder.decode(
                 contentsOf: path, options: .init(maximumPixelCount: batch.maxPixels, maximumFileBytes: batch.maxFileBytes))
-            let faces = try image.withView { try self.faces(in: $0, with: worker) }
-            if let annotate = batch.annotate {
-                var annotator = try Annotator(image: image.uprightRGB())
-                draw(faces, on: &annotator)
-                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-                try PNGEncoder.write(annotator.image, to: (annotate as NSString).appendingPathComponent(name + ".png"))
-            }
-            return Outcome(path: path, width: image.uprightWidth, height: image.uprightHeight, faces: faces)
+            return try outcome(of: image, at: path, with: worker)
         } catch {
             return Outcome(path: path, error: Self.message(for: error))
         }
     }
+}
+
+/// `DIR/<file name of path without its extension>.png`: where the batch commands write an image's PNG.
+func outputPath(in folder: String, for path: String) -> String {
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    return (folder as NSString).appendingPathComponent(name + ".png")
 }
 
 /// The work queue and results shared by the workers of a batch command.
@@ -169,12 +147,12 @@ final class SharedProgress<Outcome: ImageOutcome>: @unchecked Sendable {
         results[index] = result
         done += 1
         guard showProgress else { return }
-        let faces = result.faceCount.map { "\($0) face\($0 == 1 ? "" : "s")" } ?? "error"
+        let summary = result.summary ?? "error"
         if interactive {
-            FileHandle.standardError.write(Data("\r[\(done)/\(count)] \((result.path as NSString).lastPathComponent): \(faces)\u{1B}[K".utf8))
+            FileHandle.standardError.write(Data("\r[\(done)/\(count)] \((result.path as NSString).lastPathComponent): \(summary)\u{1B}[K".utf8))
             if done == count { FileHandle.standardError.write(Data("\n".utf8)) }
         } else {
-            printError("[\(done)/\(count)] \(result.path): \(faces)")
+            printError("[\(done)/\(count)] \(result.path): \(summary)")
         }
     }
 }

@@ -6,7 +6,7 @@ import BlazeModels
 import Foundation
 
 /// `blazeface landmarks`: MediaPipe's face mesh (478 or 468 points per face) on JPEG and PNG files.
-struct LandmarksCommand: ImageBatchCommand {
+struct LandmarksCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "landmarks",
         abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in JPEG and PNG images.",
@@ -30,6 +30,8 @@ struct LandmarksCommand: ImageBatchCommand {
     typealias Outcome = LandmarksResult
 
     @OptionGroup var batch: ImageBatchOptions
+
+    @OptionGroup var annotation: AnnotateOptions
 
     @Option(help: ArgumentHelp("""
         attention: 478 points, lips, eyes and irises refined (MediaPipe's refine_landmarks); \

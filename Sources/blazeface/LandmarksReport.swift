@@ -3,7 +3,7 @@ import Foundation
 
 /// One image in the JSON document `blazeface landmarks --json` prints, `{"images": [LandmarksResult]}`
 /// (keep these keys: automated checks read them).
-struct LandmarksResult: ImageOutcome {
+struct LandmarksResult: FaceOutcome {
     var path: String
     var width: Int?
     var height: Int?
