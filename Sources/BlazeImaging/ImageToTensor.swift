@@ -69,6 +69,9 @@ public final class ImageToTensor {
     public static let maximumSide = 16_384
     /// The largest region coordinate or size accepted, in pixels (keeps every position exact in `Int`).
     public static let maximumCoordinate = 1.0e8
+    /// The largest rotation magnitude accepted, in radians. The `.warp` frame turns the region in `Float`
+    /// degrees, as MediaPipe does; beyond about 1.9e36 rad that angle is infinite and every position NaN.
+    public static let maximumRotation = 1.0e8
 
     public let options: Options
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
@@ -123,8 +126,8 @@ public final class ImageToTensor {
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
     /// - Returns: the region the tensor covers (after a letterbox fit): tensor point `(x, y)` in tensor pixels
     ///   is image point `footprint.point(u: x / width, v: y / height)`.
-    /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, or beyond
-    ///   `maximumCoordinate`; a turned region with `.detector` sampling).
+    /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, beyond
+    ///   `maximumCoordinate`, turned by more than `maximumRotation`; a turned region with `.detector` sampling).
     @discardableResult
     public func convert(_ image: ImageView, region: RotatedRect? = nil,
                         into output: UnsafeMutableBufferPointer<Float>) throws(ImagingError) -> RotatedRect {
@@ -159,6 +162,9 @@ public final class ImageToTensor {
         let limit = maximumCoordinate
         guard abs(region.center.x) <= limit, abs(region.center.y) <= limit, region.width <= limit, region.height <= limit else {
             throw .invalidRegion("\(region) lies beyond \(limit) pixels")
+        }
+        guard abs(region.rotation) <= maximumRotation else {
+            throw .invalidRegion("\(region) is turned by more than \(maximumRotation) rad")
         }
     }
 }
