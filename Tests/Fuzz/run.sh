@@ -119,6 +119,10 @@ max_len() {
 
 # MARK: run
 
+# Let libFuzzer and AddressSanitizer report a trap (a Swift runtime failure), not Swift's backtracer, whose
+# crash handler reads memory that ASan then reports as a second, spurious error.
+export SWIFT_BACKTRACE=enable=no
+
 summary=()
 for target in "${targets[@]}"; do
     prepare_seeds "$target"
