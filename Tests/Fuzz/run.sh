@@ -7,10 +7,12 @@
 # 1,000,000) or T minutes, at nice 19, one at a time. Seeds are made at run time from the repository's files
 # (Models/*.tflite and samples, the image fixtures, the goldens' .npy, flatc-built test models) into
 # .work/seeds/<target>; the corpus grows in .work/corpus/<target> and is kept between runs. Crash, timeout and
-# out-of-memory inputs land in findings/<target>/. Both folders are git-ignored.
+# out-of-memory inputs land in findings/<target>/ (libFuzzer stops a target at its first). Both folders are
+# git-ignored; a finding becomes a regression test in the main package's tests. To replay one:
+#   SWIFT_BACKTRACE=enable=no Tests/Fuzz/.build/release/fuzz-<target> Tests/Fuzz/findings/<target>/crash-...
 #
-# Environment: SWIFT (default: swift), FUZZ_BUILD_LOCK (a file to flock around the build, for shared machines),
-# FUZZ_JOBS is not offered on purpose: one fuzzer at a time.
+# Environment: SWIFT (default: swift), FUZZ_BUILD_LOCK (a file to flock around the build, for shared machines).
+# There is no parallel mode on purpose: one fuzzer, one process, at a time.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
         --runs) runs="$2"; shift 2 ;;
         --minutes) minutes="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         tflite|image|imagetotensor|flexbuffers|npy) targets+=("$1"); shift ;;
         *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
@@ -136,6 +138,7 @@ for target in "${targets[@]}"; do
     [ -f "$here/dictionaries/$target.dict" ] && dict=(-dict="$here/dictionaries/$target.dict")
     echo "== fuzz-$target (${limit[*]}, log: ${log#"$root/"})"
     start=$(date +%s)
+    touch "$work/start-$target"
     status=0
     nice -n 19 "$bin/fuzz-$target" "${limit[@]}" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$findings/" "${dict[@]}" "$corpus" "$work/seeds/$target" \
@@ -149,7 +152,8 @@ for target in "${targets[@]}"; do
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$last")
     ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$last")
     corpus_files=$(find "$corpus" -type f | wc -l)
-    found=$(find "$findings" -type f | wc -l)
+    # Findings of this run only (earlier ones stay in the folder until removed).
+    found=$(find "$findings" -type f -newer "$work/start-$target" | wc -l)
     line="fuzz-$target: ${executions:-?} executions in ${seconds}s (${speed}/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corpus_files}, findings ${found}, exit ${status}"
     echo "$line"
     if [ "$status" != 0 ]; then grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*Fatal error)' "$log" | head -5 || true; fi
