@@ -85,14 +85,16 @@ public final class ImageToTensor {
     let warpScratch: WarpScratch
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
-    ///   finite and increasing.
+    ///   finite and increasing, or whose width (`upperBound - lowerBound`) overflows `Float`.
     public init(options: Options) throws(ImagingError) {
         guard (1...Self.maximumSide).contains(options.width), (1...Self.maximumSide).contains(options.height) else {
             throw .invalidOptions("the tensor is \(options.width)x\(options.height); each side must be 1...\(Self.maximumSide)")
         }
+        // The width too: -3e38...3e38 is finite, but its width overflows Float, and 0 would become NaN.
         guard options.range.lowerBound.isFinite, options.range.upperBound.isFinite,
-              options.range.lowerBound < options.range.upperBound else {
-            throw .invalidOptions("the value range \(options.range) must be finite and increasing")
+              options.range.lowerBound < options.range.upperBound,
+              (options.range.upperBound - options.range.lowerBound).isFinite else {
+            throw .invalidOptions("the value range \(options.range) must be finite and increasing, with a finite width")
         }
         self.options = options
         columns = .allocate(capacity: 4 * options.width)

@@ -39,4 +39,34 @@ struct ImageToTensorFuzzRegressionTests {
         // A 4x4 region in the middle of a uniform 16x16 image reads only inside pixels.
         #expect(output.allSatisfy { $0 == 200 })
     }
+
+    /// A range of -3.1e38...Float.greatestFiniteMagnitude: both bounds finite and increasing, but the width
+    /// overflows to infinity, so black (0 · ∞) became NaN and the rest infinite. Now refused at creation.
+    static let overflowingRanges: [ClosedRange<Float>] = [-3.1025535e38...Float.greatestFiniteMagnitude,
+                                                            -Float.greatestFiniteMagnitude...1e38]
+
+    @Test("a value range whose width overflows Float is an invalidOptions error", arguments: overflowingRanges)
+    func rangeWidthOverflow(range: ClosedRange<Float>) {
+        let (low, high) = (range.lowerBound, range.upperBound)
+        #expect {
+            try ImageToTensor(options: .init(width: 101, height: 1, range: low...high))
+        } throws: { error in
+            guard case ImagingError.invalidOptions(let message)? = error as? ImagingError else { return false }
+            return message.contains("finite width")
+        }
+    }
+
+    /// The widest accepted range still maps 0 and 255 onto its bounds.
+    @Test("a range as wide as Float allows maps black and white onto its bounds")
+    func widestRange() throws {
+        let high = Float.greatestFiniteMagnitude / 2, low = -high
+        let converter = try ImageToTensor(options: .init(width: 2, height: 1, range: low...high, fit: .stretch))
+        let pixels: [UInt8] = [0, 255]
+        var output = [Float](repeating: .nan, count: converter.floatCount)
+        try ImageView.withPixels(pixels, width: 2, height: 1, pixelFormat: .gray8) { view in
+            try output.withUnsafeMutableBufferPointer { _ = try converter.convert(view, into: $0) }
+        }
+        #expect(output.allSatisfy { $0.isFinite && $0 >= low && $0 <= high }, "\(output)")
+        #expect(output[0] == low)
+    }
 }
