@@ -34,7 +34,7 @@ def main():
                     continue
                 options = op.get("custom_options")
                 key = (code["custom_code"], json.dumps(options),
-                       json.dumps([tensors[i]["shape"] for i in op["inputs"] + op["outputs"]]))
+                       json.dumps([tensors[i].get("shape", []) for i in op["inputs"] + op["outputs"]]))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -48,7 +48,7 @@ def main():
                     "operator_codes": [{"deprecated_builtin_code": 32, "custom_code": code["custom_code"],
                                         "version": code.get("version", 1), "builtin_code": "CUSTOM"}],
                     "subgraphs": [{
-                        "tensors": [{"shape": tensors[i]["shape"], "type": "FLOAT32", "buffer": 0,
+                        "tensors": [{"shape": tensors[i].get("shape", []), "type": "FLOAT32", "buffer": 0,
                                      "name": "t%d" % n} for n, i in enumerate(op["inputs"] + op["outputs"])],
                         "inputs": list(range(len(op["inputs"]))),
                         "outputs": list(range(len(op["inputs"]), count)),
