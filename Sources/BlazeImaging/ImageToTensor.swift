@@ -69,6 +69,9 @@ public final class ImageToTensor {
     public static let maximumSide = 16_384
     /// The largest region coordinate or size accepted, in pixels (keeps every position exact in `Int`).
     public static let maximumCoordinate = 1.0e8
+    /// The largest rotation magnitude accepted, in radians. The `.warp` frame turns the region in `Float`
+    /// degrees, as MediaPipe does; beyond about 1.9e36 rad that angle is infinite and every position NaN.
+    public static let maximumRotation = 1.0e8
 
     public let options: Options
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
@@ -82,14 +85,16 @@ public final class ImageToTensor {
     let warpScratch: WarpScratch
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
-    ///   finite and increasing.
+    ///   finite and increasing, or whose width (`upperBound - lowerBound`) overflows `Float`.
     public init(options: Options) throws(ImagingError) {
         guard (1...Self.maximumSide).contains(options.width), (1...Self.maximumSide).contains(options.height) else {
             throw .invalidOptions("the tensor is \(options.width)x\(options.height); each side must be 1...\(Self.maximumSide)")
         }
+        // The width too: -3e38...3e38 is finite, but its width overflows Float, and 0 would become NaN.
         guard options.range.lowerBound.isFinite, options.range.upperBound.isFinite,
-              options.range.lowerBound < options.range.upperBound else {
-            throw .invalidOptions("the value range \(options.range) must be finite and increasing")
+              options.range.lowerBound < options.range.upperBound,
+              (options.range.upperBound - options.range.lowerBound).isFinite else {
+            throw .invalidOptions("the value range \(options.range) must be finite and increasing, with a finite width")
         }
         self.options = options
         columns = .allocate(capacity: 4 * options.width)
@@ -123,8 +128,8 @@ public final class ImageToTensor {
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
     /// - Returns: the region the tensor covers (after a letterbox fit): tensor point `(x, y)` in tensor pixels
     ///   is image point `footprint.point(u: x / width, v: y / height)`.
-    /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, or beyond
-    ///   `maximumCoordinate`; a turned region with `.detector` sampling).
+    /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, beyond
+    ///   `maximumCoordinate`, turned by more than `maximumRotation`; a turned region with `.detector` sampling).
     @discardableResult
     public func convert(_ image: ImageView, region: RotatedRect? = nil,
                         into output: UnsafeMutableBufferPointer<Float>) throws(ImagingError) -> RotatedRect {
@@ -159,6 +164,9 @@ public final class ImageToTensor {
         let limit = maximumCoordinate
         guard abs(region.center.x) <= limit, abs(region.center.y) <= limit, region.width <= limit, region.height <= limit else {
             throw .invalidRegion("\(region) lies beyond \(limit) pixels")
+        }
+        guard abs(region.rotation) <= maximumRotation else {
+            throw .invalidRegion("\(region) is turned by more than \(maximumRotation) rad")
         }
     }
 }

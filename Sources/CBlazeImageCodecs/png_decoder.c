@@ -6,7 +6,8 @@
 // samples are returned as stored. Chunks after the image data (and the final zlib checksum there) are not
 // read, so an eXIf chunk placed after IDAT is ignored.
 //
-// Running out of data is TRUNCATED; everything libpng reports as an error is CORRUPT (bad CRC on a
+// Running out of data is TRUNCATED, and so is a chunk before the image data that declares more bytes than are
+// left (checked before libpng allocates it); everything libpng reports as an error is CORRUPT (bad CRC on a
 // critical chunk, bad zlib stream, missing PLTE ...). libpng's own 1,000,000-pixel dimension limits are
 // lifted to the PNG maximum: the caller's pixel budget decides.
 #include "decoder_internal.h"
@@ -56,12 +57,31 @@ static uint32_t read_be32(const uint8_t *bytes) {
     return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
 }
 
+/// Whether every chunk before the first IDAT fits in the data, its CRC included. libpng allocates an
+/// ancillary chunk's declared length before reading it (a 225-byte file declaring a 2 GB iTXt made it allocate
+/// 2 GB; Debian's libpng only warns about lengths above its chunk limit), so a chunk longer than the bytes left
+/// is refused here, as TRUNCATED: reading it would run out of data. IDAT is read in pieces, never whole.
+static int chunks_fit_before_idat(const uint8_t *data, size_t size) {
+    size_t offset = 8;  // after the signature
+    while (size - offset >= 8) {
+        const uint32_t length = read_be32(data + offset);
+        if (memcmp(data + offset + 4, "IDAT", 4) == 0) return 1;
+        if ((uint64_t)length + 12 > (uint64_t)(size - offset)) return 0;
+        offset += 12 + (size_t)length;
+    }
+    return 1;  // the data ends at or near a chunk boundary: libpng reports that itself
+}
+
 blz_status blz_png_read_header(blz_decoder *decoder) {
     // libpng reports a zero dimension as a generic IHDR error; look at the IHDR ourselves first.
     if (decoder->size >= 24 && memcmp(decoder->data + 12, "IHDR", 4) == 0
         && (read_be32(decoder->data + 16) == 0 || read_be32(decoder->data + 20) == 0)) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the PNG declares a zero width or height");
         return BLZ_STATUS_ZERO_SIZE;
+    }
+    if (decoder->size < 8 || !chunks_fit_before_idat(decoder->data, decoder->size)) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "a PNG chunk is longer than the data left");
+        return BLZ_STATUS_TRUNCATED;
     }
     struct blz_png_state *state = calloc(1, sizeof(struct blz_png_state));
     if (state == NULL) {
