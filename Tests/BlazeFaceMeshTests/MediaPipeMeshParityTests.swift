@@ -51,61 +51,36 @@ struct MediaPipeMeshParityTests {
         return (MeshSamples.nme(ours, reference, scale: scale), z / scale)
     }
 
-    @Test("whole pipeline: the same faces in the same order, each within NME 0.5%, z 1%, presence 0.01",
+    /// One run per picture and mode with no presence threshold, so that every region MediaPipe made is compared,
+    /// kept or dropped: the same regions in the same order (to float precision), the same presence (0.01), the
+    /// same faces kept (presence above 0.5: no extra or missing faces), and the kept faces' points.
+    @Test("the same regions, presences and kept faces as MediaPipe, each within NME 0.5% and z 1%",
           arguments: cases)
     func pipeline(_ mode: FaceMeshGoldens.Mode, _ name: String) throws {
         let golden = try FaceMeshGoldens.load()
         let picture = try #require(golden.images[name])
-        let expected = try golden.result(mode, name).faces.filter { $0.landmarks != nil }
-        let ours = try Self.image(name).withView { try Self.landmarker(mode).detect($0) }
-        #expect(ours.count == expected.count, "\(name) \(mode): \(ours.count) faces, MediaPipe \(expected.count)")
-        for (index, (face, reference)) in zip(ours, expected).enumerated() {
-            let points = Self.points(reference.landmarks!, width: picture.width, height: picture.height)
-            #expect(face.points.count == mode.landmarkCount)
-            let (nme, z) = Self.errors(face.points, points)
-            #expect(nme <= 0.005, "\(name) \(mode) face \(index): NME \(nme)")
-            #expect(z <= 0.01, "\(name) \(mode) face \(index): |Δz| \(z) of the inter-ocular distance")
-            #expect(abs(Double(face.presence) - reference.presence) <= 0.01,
-                    "\(name) \(mode) face \(index): presence \(face.presence), MediaPipe \(reference.presence)")
-        }
-    }
-
-    @Test("regions: MediaPipe's region of every detection, to float precision", arguments: cases)
-    func regions(_ mode: FaceMeshGoldens.Mode, _ name: String) throws {
-        let golden = try FaceMeshGoldens.load()
-        let picture = try #require(golden.images[name])
         let expected = try golden.result(mode, name).faces
         let ours = try Self.image(name).withView { try Self.landmarker(mode, keepAll: true).detect($0) }
-        #expect(ours.count == expected.count, "\(name): \(ours.count) regions, MediaPipe \(expected.count)")
-        for (face, reference) in zip(ours, expected) {
+        #expect(ours.count == expected.count, "\(name) \(mode): \(ours.count) regions, MediaPipe \(expected.count)")
+        for (index, (face, reference)) in zip(ours, expected).enumerated() {
+            let label = "\(name) \(mode) face \(index)"
             let region = NormalizedRegion(face.region, imageWidth: picture.width, imageHeight: picture.height)
             let roi = reference.roi
             let tolerance = 2e-6   // a few float ulps of the normalized values
-            #expect(abs(Double(region.xCenter) - roi.xCenter) <= tolerance, "\(name): \(region) vs \(roi)")
-            #expect(abs(Double(region.yCenter) - roi.yCenter) <= tolerance, "\(name): \(region) vs \(roi)")
-            #expect(abs(Double(region.width) - roi.width) <= tolerance, "\(name): \(region) vs \(roi)")
-            #expect(abs(Double(region.height) - roi.height) <= tolerance, "\(name): \(region) vs \(roi)")
-            #expect(abs(Double(region.rotation) - roi.rotation) <= 1e-5, "\(name): \(region) vs \(roi)")
-        }
-    }
-
-    @Test("per region: on MediaPipe's own regions, presence within 0.01 for every face, kept or dropped",
-          arguments: cases)
-    func presenceOnMediaPipeRegions(_ mode: FaceMeshGoldens.Mode, _ name: String) throws {
-        let golden = try FaceMeshGoldens.load()
-        let picture = try #require(golden.images[name])
-        let landmarker = try Self.landmarker(mode, keepAll: true)
-        let image = try Self.image(name)
-        for reference in try golden.result(mode, name).faces {
-            let roi = reference.roi
-            let region = NormalizedRegion(xCenter: Float(roi.xCenter), yCenter: Float(roi.yCenter),
-                                          width: Float(roi.width), height: Float(roi.height),
-                                          rotation: Float(roi.rotation))
-                .pixels(imageWidth: picture.width, imageHeight: picture.height)
-            let face = try #require(try image.withView { try landmarker.landmarks($0, region: region) })
+            #expect(abs(Double(region.xCenter) - roi.xCenter) <= tolerance, "\(label): \(region) vs \(roi)")
+            #expect(abs(Double(region.yCenter) - roi.yCenter) <= tolerance, "\(label): \(region) vs \(roi)")
+            #expect(abs(Double(region.width) - roi.width) <= tolerance, "\(label): \(region) vs \(roi)")
+            #expect(abs(Double(region.height) - roi.height) <= tolerance, "\(label): \(region) vs \(roi)")
+            #expect(abs(Double(region.rotation) - roi.rotation) <= 1e-5, "\(label): \(region) vs \(roi)")
             #expect(abs(Double(face.presence) - reference.presence) <= 0.01,
-                    "\(name) \(mode): presence \(face.presence), MediaPipe \(reference.presence)")
-            #expect((face.presence > 0.5) == (reference.landmarks != nil), "\(name) \(mode): kept or dropped alike")
+                    "\(label): presence \(face.presence), MediaPipe \(reference.presence)")
+            #expect((face.presence > 0.5) == (reference.landmarks != nil), "\(label): kept or dropped alike")
+            guard let landmarks = reference.landmarks else { continue }
+            let points = Self.points(landmarks, width: picture.width, height: picture.height)
+            #expect(face.points.count == mode.landmarkCount)
+            let (nme, z) = Self.errors(face.points, points)
+            #expect(nme <= 0.005, "\(label): NME \(nme)")
+            #expect(z <= 0.01, "\(label): |Δz| \(z) of the inter-ocular distance")
         }
     }
 
