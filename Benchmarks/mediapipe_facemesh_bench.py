@@ -29,6 +29,7 @@ import json
 import os
 import sys
 import time
+from importlib import metadata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -79,7 +80,6 @@ def alternating_blocks(calls: list, iterations: int, warmup: int, time_limit: fl
 
 
 def run(args) -> dict:
-    from importlib import metadata
     import mediapipe as mp
 
     frame, recipe = build_frame(args.image, None)
@@ -96,19 +96,35 @@ def run(args) -> dict:
     finally:
         for graph in graphs.values():
             graph.close()
+    entries = [({"pipeline": name, "static_image_mode": static, "faces_first": first[name], "faces": last[name]},
+                samples) for (name, static), samples in zip(MODES.items(), times)]
+    return timing_document(entries, "legacy FaceMesh (mp.solutions.face_mesh): max_num_faces=1, refine_landmarks=True, "
+                                    "min_detection_confidence=0.5, min_tracking_confidence=0.5",
+                           args, frame, recipe, warm)
+
+
+def timing_document(entries: list[tuple[dict, list[int]]], solution: str, args, frame, recipe, warm: int) -> dict:
+    """The JSON both MediaPipe scripts print: each pipeline's entry with the frame, the warm-up and the summary of
+    its samples, and the settings of the run."""
     version = metadata.version("mediapipe")
     results = []
-    for (name, static), samples in zip(MODES.items(), times):
-        entry = {"pipeline": name, "runtime": f"mediapipe {version}", "static_image_mode": static,
-                 "image": recipe, "frame_width": int(frame.shape[1]), "frame_height": int(frame.shape[0]),
-                 "faces_first": first[name], "faces": last[name], "warmup": warm}
+    for entry, samples in entries:
+        entry = dict(entry, runtime=f"mediapipe {version}", image=recipe, frame_width=int(frame.shape[1]),
+                     frame_height=int(frame.shape[0]), warmup=warm)
         entry.update(summary(samples))
         results.append(entry)
     return {"results": results,
-            "settings": {"runtime": f"mediapipe {version} legacy FaceMesh (mp.solutions.face_mesh): max_num_faces=1, "
-                                    "refine_landmarks=True, min_detection_confidence=0.5, min_tracking_confidence=0.5",
+            "settings": {"runtime": f"mediapipe {version} {solution}",
                          "cpus_allowed": sorted(os.sched_getaffinity(0)),
                          "iterations": args.iterations, "warmup": args.warmup, "time_limit_s": args.time_limit}}
+
+
+def add_run_options(parser) -> None:
+    """The options of both scripts' `run` command."""
+    parser.add_argument("--image", required=True, help="the frame (from mediapipe_facemesh_bench.py frame)")
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--time-limit", type=float, default=None)
 
 
 def main() -> None:
@@ -119,11 +135,7 @@ def main() -> None:
     p.add_argument("--image", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--size", default="1280x720")
-    p = sub.add_parser("run")
-    p.add_argument("--image", required=True, help="the frame (from the frame command)")
-    p.add_argument("--iterations", type=int, default=200)
-    p.add_argument("--warmup", type=int, default=20)
-    p.add_argument("--time-limit", type=float, default=None)
+    add_run_options(sub.add_parser("run"))
     args = parser.parse_args()
     report = make_frame(args) if args.command == "frame" else run(args)
     print(json.dumps(report, sort_keys=True))

@@ -12,7 +12,7 @@ PersonSegmenter, and prints one JSON object.
       JSON records the CPUs it was allowed.
 
 The frame comes from `mediapipe_facemesh_bench.py frame` (the same 1280x720 canvas as the face-mesh comparison); the
-block timing is that script's alternating_blocks(), the statistics litert_bench.py's summary().
+block timing, the JSON document and the run options are that script's.
 Run with the python of a venv holding mediapipe==0.10.21 (.venv-mp-legacy/).
 """
 from __future__ import annotations
@@ -24,14 +24,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from litert_bench import build_frame, summary  # noqa: E402 (same folder)
-from mediapipe_facemesh_bench import alternating_blocks  # noqa: E402
+from litert_bench import build_frame  # noqa: E402 (same folder)
+from mediapipe_facemesh_bench import add_run_options, alternating_blocks, timing_document  # noqa: E402
 
 MODELS = {"general": 0, "landscape": 1}  # pipeline name -> model_selection
 
 
 def run(args) -> dict:
-    from importlib import metadata
     import mediapipe as mp
 
     frame, recipe = build_frame(args.image, None)
@@ -48,30 +47,18 @@ def run(args) -> dict:
     finally:
         for graph in graphs.values():
             graph.close()
-    version = metadata.version("mediapipe")
-    results = []
-    for (name, selection), samples in zip(MODELS.items(), times):
-        entry = {"pipeline": name, "runtime": f"mediapipe {version}", "model_selection": selection,
-                 "image": recipe, "frame_width": int(frame.shape[1]), "frame_height": int(frame.shape[0]),
-                 "person_share_first": round(first[name], 4), "person_share": round(last[name], 4), "warmup": warm}
-        entry.update(summary(samples))
-        results.append(entry)
-    return {"results": results,
-            "settings": {"runtime": f"mediapipe {version} legacy SelfieSegmentation (mp.solutions.selfie_segmentation), "
-                                    "model_selection=0 and 1",
-                         "cpus_allowed": sorted(os.sched_getaffinity(0)),
-                         "iterations": args.iterations, "warmup": args.warmup, "time_limit_s": args.time_limit}}
+    entries = [({"pipeline": name, "model_selection": selection, "person_share_first": round(first[name], 4),
+                 "person_share": round(last[name], 4)}, samples)
+               for (name, selection), samples in zip(MODELS.items(), times)]
+    return timing_document(entries, "legacy SelfieSegmentation (mp.solutions.selfie_segmentation), model_selection=0 "
+                                    "and 1", args, frame, recipe, warm)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("run")
-    p.add_argument("--image", required=True, help="the frame (from mediapipe_facemesh_bench.py frame)")
-    p.add_argument("--iterations", type=int, default=200)
-    p.add_argument("--warmup", type=int, default=20)
-    p.add_argument("--time-limit", type=float, default=None)
+    add_run_options(sub.add_parser("run"))
     args = parser.parse_args()
     print(json.dumps(run(args), sort_keys=True))
 
