@@ -77,7 +77,7 @@ struct Annotator {
     mutating func drawText(_ text: String, x: Int, y: Int, pixel: Int, color: (UInt8, UInt8, UInt8)) {
         var cursor = x
         for character in text {
-            if let rows = TinyFont.glyphs[character] {
+            if let rows = TinyFont.rows(of: character) {
                 for (row, bits) in rows.enumerated() {
                     for column in 0..<5 where bits & (1 << (4 - column)) != 0 {
                         fill(x0: cursor + column * pixel, y0: y + row * pixel,
@@ -94,21 +94,4 @@ struct Annotator {
 func format2(_ value: Float) -> String {
     let hundredths = Int((Double(value) * 100).rounded())
     return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-}
-
-/// A 5x7 bitmap font for the characters scores need.
-enum TinyFont {
-    static let glyphs: [Character: [UInt8]] = [
-        "0": [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
-        "1": [0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110],
-        "2": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111],
-        "3": [0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110],
-        "4": [0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010],
-        "5": [0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110],
-        "6": [0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110],
-        "7": [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
-        "8": [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
-        "9": [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
-        ".": [0b00000, 0b00000, 0b00000, 0b00000, 0b00000, 0b01100, 0b01100],
-    ]
 }
