@@ -86,6 +86,11 @@ extension Microkernels {
             _ kernelHeight: Int, _ kernelWidth: Int, _ strideHeight: Int, _ strideWidth: Int,
             _ padTop: Int, _ padLeft: Int, _ packed: UnsafePointer<Float>, _ lower: Float, _ upper: Float,
             _ outputRows: Range<Int>, _ alpha: UnsafePointer<Float>?, _ panels: Range<Int>, _ hardSwish: Bool
+        ) -> Void,
+        transposeConvUpsample: @Sendable (
+            _ input: UnsafePointer<Float>, _ inputHeight: Int, _ inputWidth: Int, _ inputChannels: Int,
+            _ output: UnsafeMutablePointer<Float>, _ outputChannels: Int, _ kernelHeight: Int, _ kernelWidth: Int,
+            _ filter: UnsafePointer<Float>, _ bias: UnsafePointer<Float>, _ outputRows: Range<Int>
         ) -> Void
     )
 
@@ -107,6 +112,7 @@ extension Microkernels {
         depthwise: depthwise,
         pointwise: pointwise,
         pointwiseNarrow: pointwiseNarrow,
-        convolution: convolution
+        convolution: convolution,
+        transposeConvUpsample: transposeConvUpsample
     )
 }
