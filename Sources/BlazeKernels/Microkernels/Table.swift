@@ -91,6 +91,11 @@ extension Microkernels {
             _ input: UnsafePointer<Float>, _ inputHeight: Int, _ inputWidth: Int, _ inputChannels: Int,
             _ output: UnsafeMutablePointer<Float>, _ outputChannels: Int, _ kernelHeight: Int, _ kernelWidth: Int,
             _ filter: UnsafePointer<Float>, _ bias: UnsafePointer<Float>, _ outputRows: Range<Int>
+        ) -> Void,
+        resizeBilinear: @Sendable (
+            _ input: UnsafePointer<Float>, _ inputWidth: Int, _ channels: Int, _ output: UnsafeMutablePointer<Float>,
+            _ outputHeight: Int, _ outputWidth: Int, _ table: UnsafePointer<Int>, _ lerp: UnsafePointer<Float>,
+            _ outputRows: Range<Int>
         ) -> Void
     )
 
@@ -113,6 +118,7 @@ extension Microkernels {
         pointwise: pointwise,
         pointwiseNarrow: pointwiseNarrow,
         convolution: convolution,
-        transposeConvUpsample: transposeConvUpsample
+        transposeConvUpsample: transposeConvUpsample,
+        resizeBilinear: resizeBilinear
     )
 }
