@@ -188,9 +188,12 @@ public final class BackgroundReplacer: @unchecked Sendable {
     static func composite<Back: BackgroundPixels>(_ front: UprightPixels, _ mask: UnsafePointer<Float>, _ target: Target,
                                                   _ width: Int, _ height: Int, _ back: Back, offsets: (Int, Int, Int),
                                                   alpha: Int, bytesPerPixel: Int) {
+        // The alpha byte of a 4-byte pixel as a little-endian word (0 without alpha).
+        let opaque = alpha >= 0 ? Int32(bitPattern: UInt32(0xFF) << UInt32(8 * alpha)) : 0
         for v in 0..<height {
             let row = target.base + v * target.bytesPerRow, maskRow = mask + v * width
-            // Blocks of 8 pixels: the arithmetic on vectors of one channel, the bytes gathered and stored per lane.
+            // Blocks of 8 pixels: the arithmetic on vectors of one channel, the bytes gathered per lane and stored per
+            // lane (3 bytes a pixel) or as one vector of 8 words (4 bytes a pixel).
             var start = 0
             while start + 8 <= width {
                 let m = clampedMask8(maskRow + start)
@@ -198,6 +201,16 @@ public final class BackgroundReplacer: @unchecked Sendable {
                 let (br, bg, bb) = back.rgb8(start, v)
                 let red = blend8(fr, br, m), green = blend8(fg, bg, m), blue = blend8(fb, bb, m)
                 var pixel = row + start * bytesPerPixel
+                #if _endian(little)
+                if bytesPerPixel == 4 {
+                    // Four bytes a pixel: each lane's bytes shifted to their offsets, 8 pixels in one store.
+                    let word = red &<< Int32(8 * offsets.0) | green &<< Int32(8 * offsets.1)
+                        | blue &<< Int32(8 * offsets.2) | SIMD8(repeating: opaque)
+                    UnsafeMutableRawPointer(pixel).storeBytes(of: word, as: SIMD8<Int32>.self)
+                    start += 8
+                    continue
+                }
+                #endif
                 for i in 0..<8 {
                     pixel[offsets.0] = UInt8(truncatingIfNeeded: red[i])
                     pixel[offsets.1] = UInt8(truncatingIfNeeded: green[i])
