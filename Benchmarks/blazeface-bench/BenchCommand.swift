@@ -56,7 +56,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
 
-    @Flag(help: "With --detect: also time ImageToTensor on the frame (detector letterbox, 192x192 crops unturned and turned).")
+    @Flag(help: "With --detect: also time ImageToTensor on the frame (detector letterbox, 192x192 crops unturned and turned) and BackgroundReplacer (colour, picture, blur).")
     var imaging = false
 
     @Flag(help: "Print a per-operator profile of each model.")
@@ -142,6 +142,12 @@ struct BenchCommand: ParsableCommand {
                 if !json {
                     print("\nImageToTensor on \(frame.recipe), \(iterations) conversions each:")
                     for row in rows { print("  \(row.name): median \(String(format: "%.1f", row.medianUs)) us, fastest \(String(format: "%.1f", row.minUs)) us") }
+                }
+                progress("BackgroundReplacer on \(frame.width)x\(frame.height) ...")
+                let blends = try BackgroundBenchmark.run(frame, iterations: iterations)
+                if !json {
+                    print("\nBackgroundReplacer.replaceBackground on \(frame.recipe), \(iterations) replacements each:")
+                    for row in blends { print("  \(row.name): median \(String(format: "%.2f", row.medianMs)) ms, fastest \(String(format: "%.2f", row.minMs)) ms") }
                 }
             }
         }

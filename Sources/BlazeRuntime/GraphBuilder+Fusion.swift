@@ -125,11 +125,33 @@ extension GraphBuilder {
                 fused = nil
             }
             guard let fused else { continue }
-            steps[p].kernel = fused
-            steps[p].output = steps[s].output
-            steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
-            steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
-            removed.insert(s)
+            absorbFollowing(s, into: p, running: fused, removed: &removed)
+        }
+        removeSteps(removed)
+    }
+
+    /// Runs each SIMD HARD_SWISH in the epilogue of the SIMD convolution (GEMM or register-blocked depthwise,
+    /// `fusingHardSwish`) that is the only writer and reader of its input: the convolution writes the
+    /// HARD_SWISH's output directly (MobileNetV3-style blocks, the selfie segmentation models).
+    mutating func fuseHardSwish() {
+        let (readers, producer) = stepGraph()
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard let swish = steps[s].kernel as? Nonlinearity, swish.function == .hardSwish,
+                  swish.variant == .simd, let input = steps[s].inputs.first, readers[input] == 1,
+                  let p = producer[input], !removed.contains(p) else { continue }
+            let fused: (any StepKernel)?
+            if let k = steps[p].kernel as? Conv2D, k.variant == .simd, k.outputShape.count == swish.count {
+                fused = try? k.fusingHardSwish()
+            } else if let k = steps[p].kernel as? DepthwiseConv2D, k.variant == .simd,
+                      k.outputShape.count == swish.count {
+                fused = try? k.fusingHardSwish()
+            } else {
+                fused = nil
+            }
+            guard let fused else { continue }
+            absorbFollowing(s, into: p, running: fused, removed: &removed)
         }
         removeSteps(removed)
     }
@@ -180,6 +202,18 @@ extension GraphBuilder {
         if let q = producer[other], q >= p { return }  // written after the convolution runs
         guard let kernel = try? k.fusingResidualAdd(shortcut) else { return }
         absorb(s, into: p, running: kernel, alsoReading: other, removed: &removed)
+    }
+
+    /// Step `p` takes over the elementwise step `s` that reads only its output: it runs `kernel` and writes
+    /// `s`'s output.
+    private mutating func absorbFollowing(
+        _ s: Int, into p: Int, running kernel: any StepKernel, removed: inout Set<Int>
+    ) {
+        steps[p].kernel = kernel
+        steps[p].output = steps[s].output
+        steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
+        steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
+        removed.insert(s)
     }
 
     /// Convolution step `p` takes over the ADD step `s`: it runs `kernel`, reads `operand` as well, and

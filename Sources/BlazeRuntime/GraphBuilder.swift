@@ -82,6 +82,7 @@ struct GraphBuilder {
         if options.foldPadding { foldPadding() }
         if options.fusePReLU { fusePReLU() }
         if options.fuseAdds { fuseAdds() }
+        if options.fuseHardSwish { fuseHardSwish() }
         let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
         guard total <= options.maximumMultiplyAccumulates else {
             throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)

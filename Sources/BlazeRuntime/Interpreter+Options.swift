@@ -38,6 +38,11 @@ extension Interpreter {
         /// epilogue (default true; not with the `.reference` or `.blas` variants). The results are the same
         /// to the bit.
         public var fuseAdds: Bool
+        /// Run a HARD_SWISH that alone reads a GEMM convolution's (1x1 with 8 or more output channels, or
+        /// implicit GEMM) or a depthwise convolution's output (depth multiplier 1, no dilation) in that
+        /// convolution's epilogue (default true; not with the `.reference` variant). The results are the same
+        /// to the bit.
+        public var fuseHardSwish: Bool
         /// With more than one thread, run stretches of the plan that form independent chains of steps
         /// (iris's eye-contour and iris branches) side by side, one chain per thread, when that is estimated
         /// to beat splitting each of their steps across the threads (default true). The results are the same
@@ -62,6 +67,7 @@ extension Interpreter {
             foldPadding: Bool = true,
             fusePReLU: Bool = true,
             fuseAdds: Bool = true,
+            fuseHardSwish: Bool = true,
             runBranchesConcurrently: Bool = true,
             reuseRepeatedRows: Bool = true
         ) {
@@ -74,6 +80,7 @@ extension Interpreter {
             self.foldPadding = foldPadding
             self.fusePReLU = fusePReLU
             self.fuseAdds = fuseAdds
+            self.fuseHardSwish = fuseHardSwish
             self.runBranchesConcurrently = runBranchesConcurrently
             self.reuseRepeatedRows = reuseRepeatedRows
         }

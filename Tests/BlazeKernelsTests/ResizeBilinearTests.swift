@@ -49,7 +49,8 @@ struct ResizeBilinearTests {
         #expect(half.apply([1, 2, 3, 4]) == [1.5, 3.5])
     }
 
-    @Test func simdMatchesReferenceExactly() throws {
+    @Test(arguments: [KernelInstructionSet.baseline, .avx2FMA])
+    func simdMatchesReferenceExactly(instructionSet: KernelInstructionSet) throws {
         let shapes = [Shape4(h: 1, w: 1, c: 1), Shape4(h: 3, w: 5, c: 7), Shape4(n: 2, h: 8, w: 8, c: 17),
                       Shape4(h: 16, w: 16, c: 3), Shape4(h: 7, w: 7, c: 33)]
         let outputs = [(1, 1), (5, 3), (16, 16), (8, 8), (13, 4)]
@@ -61,7 +62,8 @@ struct ResizeBilinearTests {
                     let reference = try ResizeBilinear(inputShape: shape, outputHeight: oh, outputWidth: ow,
                                                        alignCorners: align, halfPixelCenters: half, variant: .reference)
                     let fast = try ResizeBilinear(inputShape: shape, outputHeight: oh, outputWidth: ow,
-                                                  alignCorners: align, halfPixelCenters: half)
+                                                  alignCorners: align, halfPixelCenters: half,
+                                                  instructionSet: instructionSet)
                     #expect(fast.apply(input) == reference.apply(input), "\(shape) -> \(oh)x\(ow) \(align) \(half)")
                 }
             }

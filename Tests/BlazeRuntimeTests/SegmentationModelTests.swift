@@ -99,6 +99,30 @@ struct SegmentationModelTests {
         #expect(Set(outputs[0]).count > 1, "\(file): a constant mask")
     }
 
+    @Test("HARD_SWISH fused into the convolutions before it gives the unfused mask bit for bit, every one fused",
+          arguments: ["selfie_segmentation.tflite", "selfie_segmentation_landscape.tflite"])
+    func hardSwishFusionIsExact(file: String) throws {
+        let path = try TestResources.modelPath(file)
+        var rng = SplitMix64(seed: 61)
+        let count = try Interpreter(modelPath: path).input(at: 0).shape.reduce(1, *)
+        let x = rng.floats(count).map { ($0 + 1) / 2 }
+        var outputs: [[Float]] = [], plans: [[Interpreter.StepDescription]] = []
+        for fuse in [true, false] {
+            let interpreter = try Interpreter(modelPath: path, options: .init(fuseHardSwish: fuse))
+            try interpreter.copy(x, toInputAt: 0)
+            interpreter.invoke()
+            outputs.append(try interpreter.outputArray(at: 0))
+            plans.append(interpreter.plan)
+        }
+        let differing = zip(outputs[0], outputs[1]).filter { $0.0.bitPattern != $0.1.bitPattern }.count
+        #expect(differing == 0, "\(file): \(differing) mask values differ")
+        let swishes = plans.map { $0.filter { $0.operatorName == "HARD_SWISH" }.count }
+        #expect(swishes[0] == 0 && swishes[1] == 11, "\(file): HARD_SWISH steps fused / unfused: \(swishes)")
+        #expect(plans[1].count - plans[0].count == swishes[1])
+        let fused = plans[0].filter { $0.summary.contains("HARD_SWISH #") }.map(\.operatorName)
+        #expect(Set(fused) == ["CONV_2D", "DEPTHWISE_CONV_2D"], "\(file): \(fused)")
+    }
+
     @Test("invoke() of the selfie segmentation models performs no heap allocation",
           arguments: ["selfie_segmentation.tflite", "selfie_segmentation_landscape.tflite"], [1, 2])
     func selfieModelsDoNotAllocate(file: String, threads: Int) throws {

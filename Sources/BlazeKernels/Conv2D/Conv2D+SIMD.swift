@@ -87,7 +87,7 @@ extension Conv2D {
             Pieces.forEachImage(groupRows, input: input, i, output: output, o) { image, result, rows in
                 convolution(
                     image, i.h, i.w, i.c, result, o.h, o.w, o.c, g.kernelH, g.kernelW, g.strideH, g.strideW,
-                    g.padTop, g.padLeft, packed, lo, hi, rows, alpha, panels)
+                    g.padTop, g.padLeft, packed, lo, hi, rows, alpha, panels, hardSwish)
             }
         }
     }

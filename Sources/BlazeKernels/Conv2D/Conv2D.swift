@@ -50,6 +50,8 @@ public struct Conv2D: Sendable {
     private(set) var columnGroups = 1
     /// Column panels of the implicit GEMM's packed weights.
     private(set) var panelCount = 1
+    /// Whether the implicit GEMM applies TFLite's HARD_SWISH last in its epilogue.
+    private(set) var hardSwish = false
 
     /// Validates the parameters and packs the filter.
     ///
@@ -192,7 +194,7 @@ public struct Conv2D: Sendable {
         case .pointwise(let gemm):
             copy.implementation = .pointwise(try gemm.fusingPReLU(slopes: slopes))
         case .gemm:
-            guard activation == .none, self.slopes == nil else {
+            guard activation == .none, self.slopes == nil, !hardSwish else {
                 throw .invalidParameter("a PRELU fuses only into a convolution with no activation")
             }
             copy.slopes = try .slopes(slopes, channels: outputShape.c, zeroPadding: 16)
@@ -202,7 +204,32 @@ public struct Conv2D: Sendable {
         return copy
     }
 
-    /// Whether a PRELU runs in the epilogue.
+    /// This convolution followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
+    /// GEMM epilogue applies it last (after the clamp and the PRELU slopes) with the standalone kernel's
+    /// operations, so the outputs are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is an implicit-GEMM convolution, or a 1x1 one
+    ///   that `PointwiseConv2D.fusingHardSwish` accepts (8 or more output channels), without a HARD_SWISH yet.
+    public func fusingHardSwish() throws(KernelError) -> Self {
+        var copy = self
+        switch implementation {
+        case .pointwise(let gemm):
+            copy.implementation = .pointwise(try gemm.fusingHardSwish())
+        case .gemm:
+            guard !hardSwish else { throw .invalidParameter("this convolution already applies a HARD_SWISH") }
+            copy.hardSwish = true
+        case .reference, .simd:
+            throw .invalidParameter("a HARD_SWISH fuses only into the GEMM convolutions")
+        }
+        return copy
+    }
+
+    /// Whether TFLite's HARD_SWISH runs last in the epilogue (`fusingHardSwish`).
+    public var hasHardSwish: Bool {
+        if case .pointwise(let gemm) = implementation { return gemm.hasHardSwish }
+        return hardSwish
+    }
+
     /// This convolution followed by a same-shape ADD of its output and another tensor, in one pass (see
     /// `PointwiseConv2D.fusingResidualAdd`); run it with `run(input:residual:output:pieces:)`.
     ///
@@ -234,6 +261,7 @@ public struct Conv2D: Sendable {
         return false
     }
 
+    /// Whether a PRELU runs in the epilogue.
     public var hasPReLU: Bool {
         if case .pointwise(let gemm) = implementation { return gemm.hasPReLU }
         return slopes != nil

@@ -108,7 +108,7 @@ extension DepthwiseConv2D {
         Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
             depthwise(
                 image, i.h, i.w, i.c, result, o.h, o.w, g.kernelH, g.kernelW, g.strideH, g.strideW, g.padTop,
-                g.padLeft, weights, lo, hi, rows)
+                g.padLeft, weights, lo, hi, rows, hasHardSwish)
         }
     }
 }

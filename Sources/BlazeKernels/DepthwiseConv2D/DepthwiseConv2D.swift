@@ -37,6 +37,8 @@ public struct DepthwiseConv2D: Sendable {
     let packed: PackedBuffer<Float>
     /// Whether `.simd` runs the register-blocked microkernel (depth multiplier 1, no dilation).
     let isBlocked: Bool
+    /// Whether TFLite's HARD_SWISH runs after the clamp in the epilogue (`fusingHardSwish`).
+    public private(set) var hasHardSwish = false
 
     /// Validates the parameters and packs the filter.
     ///
@@ -151,6 +153,21 @@ public struct DepthwiseConv2D: Sendable {
         var copy = self
         copy.inputShape = inputShape
         copy.geometry = folded
+        return copy
+    }
+
+    /// This convolution followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
+    /// register-blocked microkernel applies it after the clamp with the standalone kernel's operations, so the
+    /// outputs are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the register-blocked SIMD kernel (depth
+    ///   multiplier 1, no dilation) without a HARD_SWISH yet.
+    public func fusingHardSwish() throws(KernelError) -> Self {
+        guard variant == .simd, isBlocked, !hasHardSwish else {
+            throw .invalidParameter("a HARD_SWISH fuses only into the register-blocked SIMD depthwise convolution")
+        }
+        var copy = self
+        copy.hasHardSwish = true
         return copy
     }
 

@@ -47,6 +47,8 @@ extension Microkernels {
         var output: UnsafeMutablePointer<Float>
         var lower: Float
         var upper: Float
+        /// TFLite's HARD_SWISH after the clamp (a HARD_SWISH fused into the convolution).
+        var hardSwish: Bool = false
 
         @inline(__always) var clamps: Bool { lower > -.infinity || upper < .infinity }
     }
@@ -56,7 +58,7 @@ extension Microkernels {
     static func depthwiseBlock8(_ r: DepthwiseRow) {
         // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps
+        let clamps = r.clamps, hardSwish = r.hardSwish
         let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
         let tapOffset = r.tapOffset, input = r.input, output = r.output
@@ -93,6 +95,12 @@ extension Microkernels {
                 a4 = clamp(a4, lower, upper); a5 = clamp(a5, lower, upper)
                 a6 = clamp(a6, lower, upper); a7 = clamp(a7, lower, upper)
             }
+            if hardSwish {
+                a0 = hardSwish8(a0); a1 = hardSwish8(a1)
+                a2 = hardSwish8(a2); a3 = hardSwish8(a3)
+                a4 = hardSwish8(a4); a5 = hardSwish8(a5)
+                a6 = hardSwish8(a6); a7 = hardSwish8(a7)
+            }
             let out = output + c0
             store8(a0, out); store8(a1, out + channels)
             store8(a2, out + 2 &* channels); store8(a3, out + 3 &* channels)
@@ -106,7 +114,7 @@ extension Microkernels {
     static func depthwiseBlock4(_ r: DepthwiseRow) {
         // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps
+        let clamps = r.clamps, hardSwish = r.hardSwish
         let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
         let tapOffset = r.tapOffset, input = r.input, output = r.output
@@ -134,6 +142,10 @@ extension Microkernels {
             if clamps {
                 a0 = clamp(a0, lower, upper); a1 = clamp(a1, lower, upper)
                 a2 = clamp(a2, lower, upper); a3 = clamp(a3, lower, upper)
+            }
+            if hardSwish {
+                a0 = hardSwish8(a0); a1 = hardSwish8(a1)
+                a2 = hardSwish8(a2); a3 = hardSwish8(a3)
             }
             let out = output + c0
             store8(a0, out); store8(a1, out + channels)
@@ -181,7 +193,7 @@ extension Microkernels {
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
         let channels = r.channels, kw = r.kernelWidth
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let input = r.input, output = r.output
+        let input = r.input, output = r.output, hardSwish = r.hardSwish
         let firstTap = r.tapOffset &+ 8 &* kxStart
         if channels < 8 {
             var acc = load8(packed)
@@ -198,7 +210,8 @@ extension Microkernels {
                 row += inputRow
                 tap &+= 8 &* kw
             }
-            storePartial(clamp(acc, lower, upper), output, channels)
+            let v = clamp(acc, lower, upper)
+            storePartial(hardSwish ? hardSwish8(v) : v, output, channels)
             return
         }
         let groups = (channels &+ 7) / 8
@@ -228,22 +241,28 @@ extension Microkernels {
                 row += inputRow
                 tap &+= 8 &* kw
             }
-            store8(clamp(acc0, lower, upper), output + c0)
-            store8(clamp(acc1, lower, upper), output + c1)
-            store8(clamp(acc2, lower, upper), output + c2)
-            store8(clamp(acc3, lower, upper), output + c3)
+            acc0 = clamp(acc0, lower, upper); acc1 = clamp(acc1, lower, upper)
+            acc2 = clamp(acc2, lower, upper); acc3 = clamp(acc3, lower, upper)
+            if hardSwish {
+                acc0 = hardSwish8(acc0); acc1 = hardSwish8(acc1); acc2 = hardSwish8(acc2); acc3 = hardSwish8(acc3)
+            }
+            store8(acc0, output + c0)
+            store8(acc1, output + c1)
+            store8(acc2, output + c2)
+            store8(acc3, output + c3)
             g &+= 4
         }
     }
 
     /// One image, NHWC, depth multiplier 1: output rows `outputRows` (a subrange of `0..<outH`), each
-    /// computed the same way whatever the range.
+    /// computed the same way whatever the range. The epilogue clamps to `[lo, hi]`, then applies TFLite's
+    /// HARD_SWISH when `hardSwish` (the standalone kernel's operations, so the same bits).
     package static func depthwise(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
         padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>
+        outputRows: Range<Int>, hardSwish: Bool = false
     ) {
         let inRow = inW * channels
         let ps = sw * channels
@@ -266,7 +285,8 @@ extension Microkernels {
             var r = DepthwiseRow(
                 input: inputRowStart, pixelStride: ps, channels: channels, inputRow: inRow,
                 rows: max(min(kh, inH - iy0) - kyStart, 0), kernelWidth: kw, packed: packed,
-                groupSize: 8 * (kh * kw + 1), tapOffset: 8 + kyStart * kw * 8, output: outRow, lower: lo, upper: hi)
+                groupSize: 8 * (kh * kw + 1), tapOffset: 8 + kyStart * kw * 8, output: outRow, lower: lo, upper: hi,
+                hardSwish: hardSwish)
             if wholeRows {
                 r.input = inputRowStart - padLeft * channels
                 depthwise3x3Row(r, pixels: outW, stride: sw, skipLeft: padLeft == 1, skipRight: rightOverflow == 1)

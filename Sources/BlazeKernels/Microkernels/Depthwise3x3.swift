@@ -11,7 +11,7 @@ extension Microkernels {
     @inline(__always)
     static func depthwise3x3Stride1Block8(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps
+        let clamps = r.clamps, hardSwish = r.hardSwish
         let channels = r.channels
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
         let tapOffset = r.tapOffset, input = r.input, output = r.output
@@ -80,6 +80,16 @@ extension Microkernels {
                 a6 = clamp(a6, lower, upper)
                 a7 = clamp(a7, lower, upper)
             }
+            if hardSwish {
+                a0 = hardSwish8(a0)
+                a1 = hardSwish8(a1)
+                a2 = hardSwish8(a2)
+                a3 = hardSwish8(a3)
+                a4 = hardSwish8(a4)
+                a5 = hardSwish8(a5)
+                a6 = hardSwish8(a6)
+                a7 = hardSwish8(a7)
+            }
             let out = output + c0
             store8(a0, out)
             store8(a1, out + c)
@@ -99,7 +109,7 @@ extension Microkernels {
     @inline(__always)
     static func depthwise3x3Stride1Block4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps
+        let clamps = r.clamps, hardSwish = r.hardSwish
         let channels = r.channels
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
         let tapOffset = r.tapOffset, input = r.input, output = r.output
@@ -144,6 +154,12 @@ extension Microkernels {
                 a2 = clamp(a2, lower, upper)
                 a3 = clamp(a3, lower, upper)
             }
+            if hardSwish {
+                a0 = hardSwish8(a0)
+                a1 = hardSwish8(a1)
+                a2 = hardSwish8(a2)
+                a3 = hardSwish8(a3)
+            }
             let out = output + c0
             store8(a0, out)
             store8(a1, out + c)
@@ -159,7 +175,7 @@ extension Microkernels {
     @inline(__always)
     static func depthwise3x3Stride2Block4(_ r: DepthwiseRow, skipFirst: Bool, skipLast: Bool) {
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps
+        let clamps = r.clamps, hardSwish = r.hardSwish
         let channels = r.channels
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
         let tapOffset = r.tapOffset, input = r.input, output = r.output
@@ -202,6 +218,12 @@ extension Microkernels {
                 a1 = clamp(a1, lower, upper)
                 a2 = clamp(a2, lower, upper)
                 a3 = clamp(a3, lower, upper)
+            }
+            if hardSwish {
+                a0 = hardSwish8(a0)
+                a1 = hardSwish8(a1)
+                a2 = hardSwish8(a2)
+                a3 = hardSwish8(a3)
             }
             let out = output + c0
             store8(a0, out)

@@ -84,6 +84,9 @@ struct TileRun {
     var lineJump: Int = 0
     /// The position of row 0 within its line.
     var lineStart: Int = 0
+    /// TFLite's HARD_SWISH applied last in the epilogue (`hardSwish8`, after the clamp and the slopes): a
+    /// HARD_SWISH fused into the convolution.
+    var hardSwish: Bool = false
 
     /// Offset in A of row `r` from row 0.
     @inline(__always)
@@ -205,6 +208,14 @@ extension Microkernels {
             c40 = preluLanes(c40, s0); c41 = preluLanes(c41, s1)
             c50 = preluLanes(c50, s0); c51 = preluLanes(c51, s1)
         }
+        if t.hardSwish {
+            c00 = hardSwish8(c00); c01 = hardSwish8(c01)
+            c10 = hardSwish8(c10); c11 = hardSwish8(c11)
+            c20 = hardSwish8(c20); c21 = hardSwish8(c21)
+            c30 = hardSwish8(c30); c31 = hardSwish8(c31)
+            c40 = hardSwish8(c40); c41 = hardSwish8(c41)
+            c50 = hardSwish8(c50); c51 = hardSwish8(c51)
+        }
         let c = t.c, cs = t.cRowStride
         if t.columns == 16 {
             store8(c00, c); store8(c01, c + 8)
@@ -296,6 +307,10 @@ extension Microkernels {
             c0 = preluLanes(c0, s0); c1 = preluLanes(c1, s0); c2 = preluLanes(c2, s0); c3 = preluLanes(c3, s0)
             c4 = preluLanes(c4, s0); c5 = preluLanes(c5, s0); c6 = preluLanes(c6, s0); c7 = preluLanes(c7, s0)
         }
+        if t.hardSwish {
+            c0 = hardSwish8(c0); c1 = hardSwish8(c1); c2 = hardSwish8(c2); c3 = hardSwish8(c3)
+            c4 = hardSwish8(c4); c5 = hardSwish8(c5); c6 = hardSwish8(c6); c7 = hardSwish8(c7)
+        }
         let c = t.c, cs = t.cRowStride
         if t.columns == 8 {
             store8(c0, c)
@@ -372,7 +387,8 @@ extension Microkernels {
     }
 
     /// `output[m, n] = clamp(input[m, k] × W + bias (+ residual[m, n]))` with W packed as described above
-    /// (depth `k`), then PReLU with `alpha[n]` when given (readable to `n + 16`). A `residual` (not
+    /// (depth `k`), then PReLU with `alpha[n]` when given (readable to `n + 16`), then TFLite's HARD_SWISH
+    /// when `hardSwish` (the same operations as the standalone kernel, so the same bits). A `residual` (not
     /// overlapping the output) needs `n >= 8`; it has `residualChannels` (1...n; 0 means n) channels per row,
     /// and 0 is added in the columns beyond them (a shortcut zero-padded in channels). Computes the column
     /// panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
@@ -380,7 +396,8 @@ extension Microkernels {
     package static func pointwise(
         rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
         output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil,
-        residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max
+        residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max,
+        hardSwish: Bool = false
     ) {
         let rc = residualChannels > 0 ? min(residualChannels, n) : n
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
@@ -400,7 +417,7 @@ extension Microkernels {
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
                     columns: min(width, n - column), alpha: alpha.map { $0 + column },
                     residual: residual.map { $0 + row * rc + min(column, rc) }, residualRowStride: rc,
-                    residualLanes: rc - column)
+                    residualLanes: rc - column, hardSwish: hardSwish)
                 runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
             }
             row += count
@@ -413,13 +430,14 @@ extension Microkernels {
     /// `sh` input rows apart over the in-bounds filter columns; only the pixels that are on both a border row
     /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`), and
     /// column panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
-    /// whatever the ranges.
+    /// whatever the ranges. `hardSwish`: TFLite's HARD_SWISH applied last, as in `pointwise`.
     package static func convolution(
         input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
         output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
         kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
         padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max
+        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max,
+        hardSwish: Bool = false
     ) {
         let depth = kh * kw * inC
         let rowDepth = kw * inC
@@ -454,12 +472,13 @@ extension Microkernels {
             let wrapRows = interiorStart == 0 && interiorEnd == outW && rowsEnd - rowsStart > 1
             if wrapRows {
                 let iy0 = rowsStart * sh - padTop
-                let t = TileRun(
+                var t = TileRun(
                     a: input + iy0 * inRow - padLeft * inC, aRowStride: sw * inC, rows: 0,
                     depth: rowDepth, segments: kh, aSegmentStride: inRow,
                     b: weights, bSegmentStride: rowDepth * width, bias: panel,
                     c: output + rowsStart * outRowSize + column, cRowStride: outC, columns: columns, alpha: slopes,
                     lineLength: outW, lineJump: sh * inRow - outW * sw * inC, lineStart: 0)
+                t.hardSwish = hardSwish
                 runPanel(vectors: vectors, t, count: (rowsEnd - rowsStart) * outW, aStep: sw * inC, cStep: outC,
                          lo, hi)
             }
@@ -469,11 +488,12 @@ extension Microkernels {
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
                     let ox = interiorStart
-                    let t = TileRun(
+                    var t = TileRun(
                         a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aRowStride: sw * inC, rows: 0,
                         depth: rowDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
                         b: weights + kyStart * rowDepth * width, bSegmentStride: rowDepth * width, bias: panel,
                         c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns, alpha: slopes)
+                    t.hardSwish = hardSwish
                     runPanel(vectors: vectors, t, count: interiorEnd - interiorStart, aStep: sw * inC, cStep: outC,
                              lo, hi)
                 }
@@ -487,12 +507,13 @@ extension Microkernels {
                 let columnDepth = max(min(kw, inW - ix0) - kxStart, 0) * inC
                 if rowsEnd > rowsStart {
                     let iy0 = rowsStart * sh - padTop
-                    let t = TileRun(
+                    var t = TileRun(
                         a: input + iy0 * inRow + (ix0 + kxStart) * inC, aRowStride: sh * inRow, rows: 0,
                         depth: columnDepth, segments: kh, aSegmentStride: inRow,
                         b: weights + kxStart * inC * width, bSegmentStride: rowDepth * width,
                         bias: panel, c: output + rowsStart * outRowSize + ox * outC + column, cRowStride: outRowSize,
                         columns: columns, alpha: slopes)
+                    t.hardSwish = hardSwish
                     runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
                              lo, hi)
                 }
@@ -502,12 +523,13 @@ extension Microkernels {
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
-                    let t = TileRun(
+                    var t = TileRun(
                         a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aRowStride: 0, rows: 1,
                         depth: columnDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
                         b: weights + (kyStart * kw + kxStart) * inC * width, bSegmentStride: rowDepth * width,
                         bias: panel, c: output + oy * outRowSize + ox * outC + column, cRowStride: outC,
                         columns: columns, alpha: slopes)
+                    t.hardSwish = hardSwish
                     runPanel(vectors: vectors, t, count: 1, aStep: 0, cStep: 0, lo, hi)
                     oy += 1
                 }

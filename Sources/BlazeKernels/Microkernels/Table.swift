@@ -69,12 +69,12 @@ extension Microkernels {
             _ output: UnsafeMutablePointer<Float>, _ outputHeight: Int, _ outputWidth: Int,
             _ kernelHeight: Int, _ kernelWidth: Int, _ strideHeight: Int, _ strideWidth: Int,
             _ padTop: Int, _ padLeft: Int, _ packed: UnsafePointer<Float>, _ lower: Float, _ upper: Float,
-            _ outputRows: Range<Int>
+            _ outputRows: Range<Int>, _ hardSwish: Bool
         ) -> Void,
         pointwise: @Sendable (
             _ rows: Int, _ depth: Int, _ columns: Int, _ input: UnsafePointer<Float>, _ packed: UnsafePointer<Float>,
             _ output: UnsafeMutablePointer<Float>, _ lower: Float, _ upper: Float, _ alpha: UnsafePointer<Float>?,
-            _ residual: UnsafePointer<Float>?, _ residualChannels: Int, _ panels: Range<Int>
+            _ residual: UnsafePointer<Float>?, _ residualChannels: Int, _ panels: Range<Int>, _ hardSwish: Bool
         ) -> Void,
         pointwiseNarrow: @Sendable (
             _ rows: Int, _ depth: Int, _ columns: Int, _ input: UnsafePointer<Float>, _ packed: UnsafePointer<Float>,
@@ -85,7 +85,17 @@ extension Microkernels {
             _ output: UnsafeMutablePointer<Float>, _ outputHeight: Int, _ outputWidth: Int, _ outputChannels: Int,
             _ kernelHeight: Int, _ kernelWidth: Int, _ strideHeight: Int, _ strideWidth: Int,
             _ padTop: Int, _ padLeft: Int, _ packed: UnsafePointer<Float>, _ lower: Float, _ upper: Float,
-            _ outputRows: Range<Int>, _ alpha: UnsafePointer<Float>?, _ panels: Range<Int>
+            _ outputRows: Range<Int>, _ alpha: UnsafePointer<Float>?, _ panels: Range<Int>, _ hardSwish: Bool
+        ) -> Void,
+        transposeConvUpsample: @Sendable (
+            _ input: UnsafePointer<Float>, _ inputHeight: Int, _ inputWidth: Int, _ inputChannels: Int,
+            _ output: UnsafeMutablePointer<Float>, _ outputChannels: Int, _ kernelHeight: Int, _ kernelWidth: Int,
+            _ filter: UnsafePointer<Float>, _ bias: UnsafePointer<Float>, _ outputRows: Range<Int>
+        ) -> Void,
+        resizeBilinear: @Sendable (
+            _ input: UnsafePointer<Float>, _ inputWidth: Int, _ channels: Int, _ output: UnsafeMutablePointer<Float>,
+            _ outputHeight: Int, _ outputWidth: Int, _ table: UnsafePointer<Int>, _ lerp: UnsafePointer<Float>,
+            _ outputRows: Range<Int>
         ) -> Void
     )
 
@@ -107,6 +117,8 @@ extension Microkernels {
         depthwise: depthwise,
         pointwise: pointwise,
         pointwiseNarrow: pointwiseNarrow,
-        convolution: convolution
+        convolution: convolution,
+        transposeConvUpsample: transposeConvUpsample,
+        resizeBilinear: resizeBilinear
     )
 }

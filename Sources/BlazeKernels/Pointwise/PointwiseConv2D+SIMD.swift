@@ -26,7 +26,7 @@ extension PointwiseConv2D {
         } else {
             microkernels.pointwise(
                 rows, inputChannels, outputChannels, input, packed.pointer, output, lo, hi, alpha, residual,
-                residualChannels, panels)
+                residualChannels, panels, hasHardSwish)
         }
     }
 }

@@ -39,6 +39,8 @@ public struct PointwiseConv2D: Sendable {
     /// Channels of the second input: the output's for a fused ADD, a BlazeBlock shortcut's (zero-padded to
     /// the output's in the epilogue) for a fused `ResidualAdd`; 0 without one.
     public private(set) var residualChannels = 0
+    /// Whether TFLite's HARD_SWISH runs last in the epilogue (`fusingHardSwish`).
+    public private(set) var hasHardSwish = false
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
     /// Column panels of the packed weights (`Microkernels.panelCount`).
@@ -136,7 +138,8 @@ public struct PointwiseConv2D: Sendable {
     ///   with no activation, slopes or fused ADD, and `add` is a SIMD ADD of two tensors of this kernel's
     ///   output shape.
     public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual else {
+        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual,
+              !hasHardSwish else {
             throw .invalidParameter(
                 "an ADD fuses only into the SIMD GEMM of 8 or more output channels with no activation")
         }
@@ -164,7 +167,8 @@ public struct PointwiseConv2D: Sendable {
     ///   with no activation, slopes or fused ADD, and `residual` is an unpooled shortcut of this kernel's
     ///   output shape.
     public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual else {
+        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual,
+              !hasHardSwish else {
             throw .invalidParameter(
                 "a shortcut fuses only into the SIMD GEMM of 8 or more output channels with no activation")
         }
@@ -190,11 +194,27 @@ public struct PointwiseConv2D: Sendable {
     /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM with no activation and no
     ///   slopes yet; `.weightCountMismatch` unless there is one slope per output channel.
     public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
-        guard variant == .simd, activation == .none, self.slopes == nil else {
+        guard variant == .simd, activation == .none, self.slopes == nil, !hasHardSwish else {
             throw .invalidParameter("a PRELU fuses only into the SIMD GEMM with no activation")
         }
         var copy = self
         copy.slopes = try .slopes(slopes, channels: outputChannels, zeroPadding: 16)
+        return copy
+    }
+
+    /// This kernel followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
+    /// epilogue applies it last, after the clamp, PRELU slopes and fused ADD, with the operations of the
+    /// standalone kernel (`Nonlinearity.hardSwish`), so the outputs are the same to the bit without the
+    /// intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
+    ///   without a HARD_SWISH yet.
+    public func fusingHardSwish() throws(KernelError) -> Self {
+        guard variant == .simd, outputChannels >= 8, !hasHardSwish else {
+            throw .invalidParameter("a HARD_SWISH fuses only into the SIMD GEMM of 8 or more output channels")
+        }
+        var copy = self
+        copy.hasHardSwish = true
         return copy
     }
 

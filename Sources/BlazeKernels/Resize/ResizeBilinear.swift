@@ -22,6 +22,8 @@ public struct ResizeBilinear: Sendable {
     public let halfPixelCenters: Bool
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` implementation (`Microkernels.resizeBilinear`) runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// Source row scale and column scale, as TFLite computes them.
     let heightScale: Float
@@ -38,10 +40,13 @@ public struct ResizeBilinear: Sendable {
     ///   - alignCorners: TFLite's `align_corners`.
     ///   - halfPixelCenters: TFLite's `half_pixel_centers`; not together with `alignCorners`.
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a non-positive size, `.invalidParameter` for both flags.
     public init(
         inputShape: Shape4, outputHeight: Int, outputWidth: Int, alignCorners: Bool = false,
-        halfPixelCenters: Bool = false, variant: KernelVariant = .automatic
+        halfPixelCenters: Bool = false, variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         try inputShape.validate("input")
         guard outputHeight > 0, outputWidth > 0 else {
@@ -54,6 +59,7 @@ public struct ResizeBilinear: Sendable {
         self.outputShape = Shape4(n: inputShape.n, h: outputHeight, w: outputWidth, c: inputShape.c)
         self.alignCorners = alignCorners
         self.halfPixelCenters = halfPixelCenters
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         heightScale = ResizeBilinear.scale(input: inputShape.h, output: outputHeight, alignCorners: alignCorners)
         widthScale = ResizeBilinear.scale(input: inputShape.w, output: outputWidth, alignCorners: alignCorners)
 

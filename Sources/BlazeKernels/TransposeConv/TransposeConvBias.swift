@@ -11,7 +11,10 @@
 /// - `.reference`: MediaPipe's loop (bias, then each input pixel's products added in input order).
 /// - `.simd` (and `.automatic`; `.blas` falls back to it): each output pixel gathers its contributions, input
 ///   rows and columns ascending and input channels innermost, with vectors of 8 output channels (with fewer
-///   than 8 output channels: vectors of 8 output pixels of a row, `strideW` apart). Every output
+///   than 8 output channels: vectors of 8 output pixels of a row, `strideW` apart; when moreover the filter
+///   equals the stride with no padding and there are at most 32 input channels, the selfie models' 2x2/2
+///   upsampling, the microkernel `transposeConvUpsample` on `instructionSet`: each block of 8 input pixels
+///   gathered once into vectors of one channel for all its output pixels). Every output
 ///   value receives the same products in the same order as in the reference (bias first, one multiplication
 ///   and one addition each, no fused multiply-add), so the same bits. Pieces are output rows (`n·h`).
 ///
@@ -29,6 +32,8 @@ public struct TransposeConvBias: Sendable {
     public let padLeft: Int
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set the `.simd` upsampling microkernel runs on.
+    public let instructionSet: KernelInstructionSet
 
     /// OHWI weights, as given.
     let filter: [Float]
@@ -46,10 +51,13 @@ public struct TransposeConvBias: Sendable {
     ///   - strideH, strideW: Positive strides.
     ///   - padding: `.same` or `.valid`, as MediaPipe computes them (see the type's documentation).
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` microkernel; nil (the default) for
+    ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a dimension or stride that is not positive, a filter whose
     ///   input channels differ from the input's, or weight or bias counts that do not match.
     public init(inputShape: Shape4, filterShape: Shape4, filter: [Float], bias: [Float], strideH: Int, strideW: Int,
-                padding: Padding, variant: KernelVariant = .automatic) throws(KernelError) {
+                padding: Padding, variant: KernelVariant = .automatic,
+                instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         let i = inputShape, f = filterShape
         guard i.n > 0, i.h > 0, i.w > 0, i.c > 0, f.n > 0, f.h > 0, f.w > 0 else {
             throw .invalidShape("input \(i) or filter \(f) has a dimension that is not positive")
@@ -70,6 +78,7 @@ public struct TransposeConvBias: Sendable {
         (self.filterH, self.filterW, self.strideH, self.strideW) = (f.h, f.w, strideH, strideW)
         (self.padTop, self.padLeft) = (totalH / 2, totalW / 2)
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         self.filter = filter
         self.bias = bias
         let lanes = (f.n + 7) / 8 * 8
@@ -85,6 +94,14 @@ public struct TransposeConvBias: Sendable {
         }
         self.packed = packed
         self.packedBias = bias + [Float](repeating: 0, count: lanes - f.n)
+    }
+
+    /// Whether each output pixel reads exactly one input pixel and tap (filter = stride, no padding, the
+    /// output exactly `stride ×` the input) with few enough input channels for `transposeConvUpsample`.
+    var isUpsampling: Bool {
+        filterH == strideH && filterW == strideW && padTop == 0 && padLeft == 0
+            && outputShape.h == inputShape.h * strideH && outputShape.w == inputShape.w * strideW
+            && inputShape.c <= Microkernels.transposeConvUpsampleMaxChannels
     }
 
     /// Multiply-accumulates per run.
@@ -105,6 +122,18 @@ public struct TransposeConvBias: Sendable {
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         guard variant == .simd else {
             if pieces.contains(0) { runReference(input: input, output: output) }
+            return
+        }
+        if outputShape.c < 8 && isUpsampling {
+            let (i, o) = (inputShape, outputShape)
+            let upsample = instructionSet.microkernels.transposeConvUpsample
+            filter.withUnsafeBufferPointer { w in
+                bias.withUnsafeBufferPointer { b in
+                    Pieces.forEachImage(pieces, input: input, i, output: output, o) { x, y, rows in
+                        upsample(x, i.h, i.w, i.c, y, o.c, filterH, filterW, w.baseAddress!, b.baseAddress!, rows)
+                    }
+                }
+            }
             return
         }
         if outputShape.c < 8 {

@@ -1,0 +1,152 @@
+import BlazeKernels
+import Testing
+
+/// A HARD_SWISH run in the epilogue of the convolution before it gives the two kernels' results, bit for bit,
+/// and the scalar references' (reference convolution, then `Nonlinearity.hardSwish`) within the convolutions'
+/// summation-order tolerance. Channel counts sweep around the tile widths (8 and 16).
+@Suite("HARD_SWISH fused into convolutions")
+struct FusedHardSwishTests {
+    /// The scalar oracle: TFLite's float HARD_SWISH on every element.
+    static func hardSwish(_ values: [Float]) -> [Float] { values.map(Nonlinearity.hardSwish) }
+
+    /// Inputs in [-3, 3): the sums then cover HARD_SWISH's three pieces (0 below -3, the parabola, x above 3).
+    static func inputs(_ count: Int, seed: UInt64) -> [Float] { randomFloats(count, seed: seed).map { 3 * $0 } }
+
+    static func expectSameBits(_ actual: [Float], _ expected: [Float], _ name: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        let differing = zip(actual, expected).filter { $0.0.bitPattern != $0.1.bitPattern }.count
+        #expect(actual.count == expected.count && differing == 0, "\(name): \(differing) values differ",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Checks a fused kernel's output against the unfused kernel then the scalar HARD_SWISH (bit for bit, whole
+    /// and in pieces) and against the reference kernel then the scalar HARD_SWISH (within the summation-order
+    /// tolerance); returns the unfused result.
+    static func expectFusion(
+        _ name: String, _ x: [Float], plain: [Float], fused: [Float], reference: [Float], pieceCount: Int,
+        seed: UInt64, piece: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Range<Int>) -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Float] {
+        let separate = hardSwish(plain)
+        expectSameBits(fused, separate, name, sourceLocation: sourceLocation)
+        expectClose(fused, hardSwish(reference), name + " vs the references", sourceLocation: sourceLocation)
+        x.withUnsafeBufferPointer { xs in
+            PiecesTests.expectSameBits(
+                name, count: separate.count, pieceCount: pieceCount, seed: seed,
+                whole: { $0.update(from: separate, count: separate.count) }, piece: { piece(xs.baseAddress!, $0, $1) },
+                sourceLocation: sourceLocation)
+        }
+        return separate
+    }
+
+    /// (input channels, output channels, kernel, stride): 1x1 GEMM around 8 and 16 output channels, the
+    /// selfie models' shapes, and implicit GEMMs (3x3/2 from 3 channels as their first layer).
+    static let convolutions: [(Int, Int, Int, Int)] = [
+        (5, 8, 1, 1), (7, 9, 1, 1), (16, 15, 1, 1), (16, 16, 1, 1), (24, 17, 1, 1), (8, 23, 1, 1), (3, 24, 1, 1),
+        (24, 31, 1, 1), (32, 33, 1, 1), (24, 96, 1, 1), (32, 128, 1, 1),
+        (3, 16, 3, 2), (3, 5, 3, 2), (5, 17, 3, 1), (8, 24, 5, 2), (4, 9, 2, 2),
+    ]
+
+    @Test("convolution + HARD_SWISH", arguments: convolutions.indices)
+    func convolution(index: Int) throws {
+        let (inC, outC, k, stride) = Self.convolutions[index]
+        let input = Shape4(n: 2, h: 9, w: 7, c: inC)
+        let filterShape = Shape4(n: outC, h: k, w: k, c: inC)
+        let filter = randomFloats(filterShape.count, seed: 1), bias = randomFloats(outC, seed: 2)
+        func make(_ variant: KernelVariant) throws -> Conv2D {
+            try Conv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
+                       strideW: stride, padding: .same, variant: variant)
+        }
+        let conv = try make(.simd), reference = try make(.reference)
+        let fused = try conv.fusingHardSwish()
+        #expect(fused.hasHardSwish && !conv.hasHardSwish)
+        let x = Self.inputs(input.count, seed: UInt64(10 + index))
+        let name = "conv \(inC)->\(outC) \(k)x\(k)/\(stride) + HARD_SWISH"
+        let separate = Self.expectFusion(
+            name, x, plain: conv.apply(x), fused: fused.apply(x), reference: reference.apply(x),
+            pieceCount: fused.pieceCount, seed: UInt64(index), piece: { fused.run(input: $0, output: $1, pieces: $2) })
+        #expect(separate.contains { $0 == 0 } && separate.contains { $0 > 3 }, "\(name): every piece of HARD_SWISH")
+        #expect(throws: KernelError.self) { try fused.fusingHardSwish() }  // only once
+        #expect(throws: KernelError.self) { try fused.fusingPReLU(slopes: bias) }  // it would run after
+        #expect(throws: KernelError.self) { try reference.fusingHardSwish() }
+    }
+
+    @Test("1x1 convolution with a fused ADD, then HARD_SWISH")
+    func afterResidual() throws {
+        let input = Shape4(n: 1, h: 5, w: 6, c: 12), outC = 24
+        let conv = try Conv2D(inputShape: input, filterShape: Shape4(n: outC, h: 1, w: 1, c: 12),
+                              filter: randomFloats(outC * 12, seed: 3), bias: randomFloats(outC, seed: 4), padding: .valid)
+        let add = try Add(lhsShape: conv.outputShape, rhsShape: conv.outputShape)
+        let fused = try conv.fusingResidualAdd(add).fusingHardSwish()
+        let x = Self.inputs(input.count, seed: 5), other = Self.inputs(conv.outputShape.count, seed: 6)
+        let expected = Self.hardSwish(add.apply(conv.apply(x), other))
+        let actual = produce(expected.count) { out in
+            x.withUnsafeBufferPointer { xs in
+                other.withUnsafeBufferPointer { o in
+                    fused.run(input: xs.baseAddress!, residual: o.baseAddress!, output: out, pieces: 0..<fused.pieceCount)
+                }
+            }
+        }
+        Self.expectSameBits(actual, expected, "1x1 + ADD + HARD_SWISH")
+        #expect(throws: KernelError.self) { try conv.fusingHardSwish().fusingResidualAdd(add) }  // wrong order
+    }
+
+    @Test("1x1 convolutions of fewer than 8 output channels and dilated ones do not take a HARD_SWISH")
+    func refusals() throws {
+        let narrow = try Conv2D(inputShape: Shape4(n: 1, h: 4, w: 4, c: 8), filterShape: Shape4(n: 6, h: 1, w: 1, c: 8),
+                                filter: randomFloats(48, seed: 1), padding: .valid)
+        #expect(throws: KernelError.self) { try narrow.fusingHardSwish() }
+        let dilated = try Conv2D(inputShape: Shape4(n: 1, h: 8, w: 8, c: 4), filterShape: Shape4(n: 8, h: 3, w: 3, c: 4),
+                                 filter: randomFloats(288, seed: 2), dilationH: 2, dilationW: 2, padding: .same)
+        #expect(throws: KernelError.self) { try dilated.fusingHardSwish() }
+        let depthwise = try DepthwiseConv2D(
+            inputShape: Shape4(n: 1, h: 8, w: 8, c: 8), filterShape: Shape4(n: 1, h: 3, w: 3, c: 16),
+            filter: randomFloats(144, seed: 3), depthMultiplier: 2, padding: .same)
+        #expect(throws: KernelError.self) { try depthwise.fusingHardSwish() }
+    }
+
+    /// (channels, kernel, stride, width): around the 8-channel groups (fewer than 8: the per-pixel path),
+    /// 3x3 whole rows (stride 1 and 2, blocks of 8 and 4 pixels), 5x5 blocks and borders.
+    static let depthwise: [(Int, Int, Int, Int)] = [
+        (5, 3, 1, 9), (8, 3, 1, 12), (9, 3, 1, 9), (16, 3, 2, 11), (17, 3, 1, 5), (24, 3, 2, 8),
+        (7, 5, 1, 9), (8, 5, 2, 12), (15, 5, 1, 13), (16, 5, 1, 20), (17, 5, 2, 9), (96, 5, 2, 10), (33, 5, 1, 6),
+    ]
+
+    @Test("depthwise + HARD_SWISH", arguments: depthwise.indices)
+    func depthwiseConvolution(index: Int) throws {
+        let (channels, k, stride, width) = Self.depthwise[index]
+        let input = Shape4(n: 2, h: 7, w: width, c: channels)
+        let filterShape = Shape4(n: 1, h: k, w: k, c: channels)
+        let filter = randomFloats(filterShape.count, seed: 7), bias = randomFloats(channels, seed: 8)
+        func make(_ variant: KernelVariant) throws -> DepthwiseConv2D {
+            try DepthwiseConv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
+                                strideW: stride, padding: .same, variant: variant)
+        }
+        let conv = try make(.simd), reference = try make(.reference)
+        let fused = try conv.fusingHardSwish()
+        #expect(fused.hasHardSwish && !conv.hasHardSwish)
+        let x = Self.inputs(input.count, seed: UInt64(20 + index))
+        let name = "depthwise \(channels) \(k)x\(k)/\(stride), width \(width) + HARD_SWISH"
+        _ = Self.expectFusion(
+            name, x, plain: conv.apply(x), fused: fused.apply(x), reference: reference.apply(x),
+            pieceCount: fused.pieceCount, seed: UInt64(index), piece: { fused.run(input: $0, output: $1, pieces: $2) })
+        #expect(throws: KernelError.self) { try fused.fusingHardSwish() }
+        #expect(throws: KernelError.self) { try reference.fusingHardSwish() }
+    }
+
+    @Test("both instruction sets", arguments: [KernelInstructionSet.baseline, .avx2FMA])
+    func instructionSets(instructionSet: KernelInstructionSet) throws {
+        let input = Shape4(n: 1, h: 6, w: 10, c: 20)
+        let pointwise = try Conv2D(
+            inputShape: input, filterShape: Shape4(n: 24, h: 1, w: 1, c: 20), filter: randomFloats(480, seed: 1),
+            bias: randomFloats(24, seed: 2), padding: .valid, instructionSet: instructionSet)
+        let depthwise = try DepthwiseConv2D(
+            inputShape: input, filterShape: Shape4(n: 1, h: 5, w: 5, c: 20), filter: randomFloats(500, seed: 3),
+            bias: randomFloats(20, seed: 4), padding: .same, instructionSet: instructionSet)
+        let x = Self.inputs(input.count, seed: 5)
+        Self.expectSameBits(try pointwise.fusingHardSwish().apply(x), Self.hardSwish(pointwise.apply(x)),
+                            "1x1 on \(instructionSet)")
+        Self.expectSameBits(try depthwise.fusingHardSwish().apply(x), Self.hardSwish(depthwise.apply(x)),
+                            "depthwise on \(instructionSet)")
+    }
+}
