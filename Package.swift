@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
         .library(name: "BlazeFaceAnalysis", targets: ["BlazeFaceAnalysis"]),
+        .library(name: "BlazeTracking", targets: ["BlazeTracking"]),
         .library(name: "BlazeSegmentation", targets: ["BlazeSegmentation"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
@@ -118,6 +119,9 @@ let package = Package(
         // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
         // camera) and gestures. Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
+        // FaceTracker: faces followed through a stream with stable IDs (MediaPipe's video loop on FaceLandmarker,
+        // association, identity checks, One-Euro smoothing, head pose and gestures per face, metrics).
+        .target(name: "BlazeTracking", dependencies: ["BlazeFaceMesh", "BlazeFaceAnalysis"]),
         // MediaPipe's selfie segmentation: PersonSegmenter (image in, person mask out), the mask resize and
         // smoothing, and BackgroundReplacer (colour, blur or picture behind the person).
         .target(
@@ -168,6 +172,7 @@ let package = Package(
                 "BlazeModels",
                 "BlazeRuntime",
                 "BlazeSegmentation",
+                "BlazeTracking",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -208,6 +213,10 @@ let package = Package(
         .testTarget(
             name: "BlazeFaceAnalysisTests",
             dependencies: ["BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
+        ),
+        .testTarget(
+            name: "BlazeTrackingTests",
+            dependencies: ["BlazeTracking", "BlazeFaceMesh", "BlazeImageIO", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(
             name: "BlazeSegmentationTests",

@@ -7,7 +7,8 @@ It builds one 1280x720 frame (a PNG both sides decode), then for every round run
 process each, alternating (the side that goes first swaps every round), both pinned to the same CPU with taskset.
 Per pipeline: the medians over rounds of each run's median and p90, and the ratio ours / MediaPipe as the median
 over rounds of the per-round ratio: `landmarks` (detect + mesh) against MediaPipe's static-image mode,
-`landmarks-tracking` (the mesh from the previous frame's points) against its video mode.
+`landmarks-tracking` (the mesh from the previous frame's points) and `tracking` (BlazeTracking's FaceTracker: the
+same, plus IDs, the identity check and One-Euro smoothing) against its video mode.
 
 Writes the Markdown report to stdout and to <results-dir>/latest-facemesh.md, every run's raw JSON and the summary to
 <results-dir>/latest-facemesh.json, the chart to --svg, and the block between <!-- facemesh:begin --> and
@@ -39,6 +40,7 @@ PAIRS = [
     ("detect", None, None),
     ("landmarks", "static", 0.50),
     ("landmarks-tracking", "video", 0.50),
+    ("tracking", "video", 0.50),
 ]
 MODE_TITLES = {"static": "static-image mode", "video": "video mode"}
 
@@ -61,9 +63,10 @@ class Suite:
 
 def facemesh_notes(summary: list[dict]) -> list[str]:
     notes = []
-    tracking = next((x for x in summary if x["pipeline"] == "landmarks-tracking"), None)
-    if tracking and tracking["tracked_throughout"] is False:
-        notes.append("**landmarks-tracking lost the face on some frame** (the detector ran again there).")
+    for name in ("landmarks-tracking", "tracking"):
+        tracking = next((x for x in summary if x["pipeline"] == name), None)
+        if tracking and tracking["tracked_throughout"] is False:
+            notes.append(f"**{name} lost the face on some frame** (the detector ran again there).")
     lost = [x["pipeline"] for x in summary if x["faces"] == 0 or x["mediapipe_faces"] == 0]
     if lost:
         notes.append(f"**No face found** in: {', '.join(lost)}.")

@@ -47,7 +47,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --detect or --pipelines: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
     var detectSize: String?
 
-    @Option(help: ArgumentHelp("Also time the pipelines on this JPEG or PNG: the face mesh's (detect, landmarks, landmarks-tracking; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face) and the person segmentation's (segmentation, segmentation-landscape: the mask at the frame's size). Without --model the per-model invoke table is skipped.", valueName: "image"))
+    @Option(help: ArgumentHelp("Also time the pipelines on this JPEG or PNG: the face mesh's (detect, landmarks, landmarks-tracking, tracking: FaceTracker; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face) and the person segmentation's (segmentation, segmentation-landscape: the mask at the frame's size). Without --model the per-model invoke table is skipped.", valueName: "image"))
     var pipelines: String?
 
     @Option(help: ArgumentHelp("With --pipelines: all, face (the face mesh's) or segmentation.", valueName: "set"))

@@ -1,5 +1,6 @@
 import BlazeFace
 import BlazeFaceMesh
+import BlazeTracking
 import Foundation
 
 /// The pipelines `--pipelines` times, in report order.
@@ -12,18 +13,26 @@ enum PipelineName: String, CaseIterable {
     /// With one face tracked and `maximumFaces` 1 the detector does not run: the mesh's region comes from the
     /// previous frame's points (MediaPipe's video mode).
     case landmarksTracking = "landmarks-tracking"
+    /// `FaceTracker.process(_:timestamp:into:)` on the same landmarker, the same frame at 30 frames per second:
+    /// the mesh from the previous frame's points (moved by the face's velocity), the identity check, One-Euro
+    /// smoothing of the 478 points and the box, and the result's copy of the points; `maximumFaces` 1, so the
+    /// detector runs on the first frame only.
+    case tracking
     /// `PersonSegmenter(model: .general).segment(_:into:)`, the mask at the frame's size (`SegmentationBenchmark`).
     case segmentation
     /// The same with the landscape model.
     case segmentationLandscape = "segmentation-landscape"
 
     /// The face pipelines (`PipelineBenchmark`), in report order.
-    static let face: [PipelineName] = [.detect, .landmarks, .landmarksTracking]
+    static let face: [PipelineName] = [.detect, .landmarks, .landmarksTracking, .tracking]
 
     /// The pipeline's configuration, one line for the reports.
     func configuration(threads: Int) -> String {
         switch self {
         case .detect, .landmarks, .landmarksTracking: return PipelineBenchmark.configuration(threads: threads)
+        case .tracking:
+            return "FaceTracker(landmarker: the same, options: maximumFaces 1, smoothing .mediaPipeFace, attributes "
+                + "[.landmarks], identity check on), 30 frames per second"
         case .segmentation: return SegmentationBenchmark.configuration(.general, threads: threads)
         case .segmentationLandscape: return SegmentationBenchmark.configuration(.landscape, threads: threads)
         }
@@ -47,7 +56,7 @@ struct PipelineResult {
     var faces: Int
     /// The presence of the first mesh on the last call (nil for `detect` or no face).
     var presence: Float?
-    /// For `landmarks-tracking`: whether one face was still tracked after every timed frame.
+    /// For `landmarks-tracking` and `tracking`: whether one face was still tracked after every timed frame.
     var trackedThroughout: Bool?
     /// For the segmentation pipelines: the share of the last mask's pixels above 0.5.
     var personShare: Double? = nil
@@ -64,6 +73,9 @@ enum PipelineBenchmark {
         return options
     }
 
+    /// The tracker of the `tracking` pipeline: one face, MediaPipe's smoothing, the points reported.
+    static let trackerOptions = FaceTracker.Options(maximumFaces: 1, attributes: [.landmarks])
+
     /// One line for the reports.
     static func configuration(threads: Int) -> String {
         let o = options(threads: threads)
@@ -74,7 +86,7 @@ enum PipelineBenchmark {
             + "\(threads) thread\(threads == 1 ? "" : "s")"
     }
 
-    /// Times the three pipelines on `frame` in alternating blocks of 10 (one landmarker for all three, as an
+    /// Times the four pipelines on `frame` in alternating blocks of 10 (one landmarker for all four, as an
     /// app would have), after a first `detect(_:into:)` that fills the tracked faces and the results' storage.
     /// - Throws: `BenchFailure` when the frame has no face for the landmarker: the mesh pipelines would then
     ///   time the detector alone.
@@ -85,7 +97,10 @@ enum PipelineBenchmark {
         faces.reserveCapacity(16)
         var found: [FaceLandmarks] = []
         var tracked: [FaceLandmarks] = []
-        var lost = false
+        var lost = false, trackerLost = false
+        let tracker = try FaceTracker(landmarker: landmarker, options: trackerOptions)
+        var trackingResult = FaceTrackingResult()
+        var time = 0.0
         let timed = try frame.withImageView { view in
             try landmarker.detect(view, into: &found)
             guard found.count == 1 else {
@@ -93,6 +108,7 @@ enum PipelineBenchmark {
                                    + "\(found.count) faces in \(frame.recipe); the pipelines need a frame with one face")
             }
             tracked = found
+            try tracker.process(view, timestamp: time, into: &trackingResult)
             return try AlternatingBlocks.run([
                 { try landmarker.detector.detect(view, into: &faces) },
                 { try landmarker.detect(view, into: &found) },
@@ -100,15 +116,20 @@ enum PipelineBenchmark {
                     try landmarker.detect(view, tracking: &tracked)
                     if tracked.count != 1 { lost = true }
                 },
+                {
+                    time += 1.0 / 30
+                    try tracker.process(view, timestamp: time, into: &trackingResult)
+                    if trackingResult.faces.count != 1 || trackingResult.faces[0].id != 1 { trackerLost = true }
+                },
             ], iterations: iterations, warmup: warmup, timeLimit: timeLimit)
         }
-        let faceCounts = [faces.count, found.count, tracked.count]
-        let presences = [nil, found.first?.presence, tracked.first?.presence]
+        let faceCounts = [faces.count, found.count, tracked.count, trackingResult.faces.count]
+        let presences = [nil, found.first?.presence, tracked.first?.presence, trackingResult.faces.first?.score]
         return PipelineName.face.enumerated().map { index, name in
             PipelineResult(name: name, threads: threads, frame: frame, timing: timed.summaries[index],
                            allocations: timed.allocations[index], iterations: timed.iterations,
                            faces: faceCounts[index], presence: presences[index],
-                           trackedThroughout: name == .landmarksTracking ? !lost : nil)
+                           trackedThroughout: name == .landmarksTracking ? !lost : name == .tracking ? !trackerLost : nil)
         }
     }
 }

@@ -308,7 +308,7 @@ enum TextReport {
             }
         }
         if results.contains(where: { $0.trackedThroughout == false }) {
-            lines.append("(landmarks-tracking lost the face on some frame: the detector ran again there)")
+            lines.append("(landmarks-tracking or tracking lost the face on some frame: the detector ran again there)")
         }
         return lines.joined(separator: "\n")
     }

@@ -190,6 +190,31 @@ public final class FaceLandmarker: @unchecked Sendable {
         return results.first
     }
 
+    /// The mesh of the face in `region` (upright pixels) written into `face`, reusing its points' storage: no
+    /// allocation once `face` has held a mesh of this model. Returns false, leaving `face` unchanged, when the
+    /// presence is not above `minimumPresence`. `detection` is stored in `face.detection`. This is the step a
+    /// tracker runs per face and frame (`BlazeTracking`'s `FaceTracker`).
+    /// - Throws: `FaceLandmarkerError.invalidRegion` for a region with a zero, negative or non-finite size.
+    public func landmarks(_ image: ImageView, region: RotatedRect, detection: Face? = nil,
+                          into face: inout FaceLandmarks) throws(FaceLandmarkerError) -> Bool {
+        let width = image.uprightWidth, height = image.uprightHeight
+        let normalizedRegion = NormalizedRegion(region, imageWidth: width, imageHeight: height)
+        guard region.isValid, normalizedRegion.isUsable else { throw .invalidRegion(region) }
+        lock.lock()
+        defer { lock.unlock() }
+        let pixels = normalizedRegion.pixels(imageWidth: width, imageHeight: height)
+        guard let presence = try infer(image, region: pixels) else { return false }
+        face.presence = presence
+        face.region = pixels
+        face.detection = detection
+        Self.project(normalized, count: layout.pointCount, region: normalizedRegion, imageWidth: width,
+                     imageHeight: height, into: &face.points)
+        if let iris {
+            try iris.refine(image, points: &face.points)
+        }
+        return true
+    }
+
     // MARK: - Regions
 
     /// MediaPipe's region of interest for a detected face in an upright image of the given size (upright pixels).

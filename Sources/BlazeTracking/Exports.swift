@@ -1,0 +1,2 @@
+@_exported import BlazeFaceAnalysis
+@_exported import BlazeFaceMesh
