@@ -81,6 +81,7 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
 
     public func contains(_ hint: CaptureHint) -> Bool { rawValue & (1 << UInt16(hint.rawValue)) != 0 }
     public mutating func insert(_ hint: CaptureHint) { rawValue |= 1 << UInt16(hint.rawValue) }
+    public mutating func remove(_ hint: CaptureHint) { rawValue &= ~(1 << UInt16(hint.rawValue)) }
     public mutating func formUnion(_ other: CaptureHints) { rawValue |= other.rawValue }
 
     public struct Iterator: IteratorProtocol {

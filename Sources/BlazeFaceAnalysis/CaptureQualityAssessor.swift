@@ -43,7 +43,12 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
                        camera: CameraIntrinsics? = nil) throws(CaptureQualityError) -> CaptureAssessment {
         var assessment = CaptureAssessment()
         assessment.faces.reserveCapacity(faces.count)
-        try assess(image, count: faces.count, camera: camera, into: &assessment) { faces[$0].points }
+        start(&assessment, count: faces.count)
+        for index in faces.indices {
+            let quality = try assess(image, points: faces[index].points, pose: nil, leftEyeOpen: nil,
+                                     rightEyeOpen: nil, index: index, camera: camera)
+            add(quality, to: &assessment)
+        }
         return assessment
     }
 
@@ -61,13 +66,13 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
     /// - Throws: `CaptureQualityError` for the first face that cannot be assessed.
     public func assess(_ image: ImageView, faces: [CaptureFace], camera: CameraIntrinsics? = nil,
                        into assessment: inout CaptureAssessment) throws(CaptureQualityError) {
-        try assess(image, count: faces.count, camera: camera, into: &assessment,
-                   pose: { faces[$0].pose }, eyes: { (faces[$0].leftEyeOpen, faces[$0].rightEyeOpen) }) {
-            faces[$0].points
+        start(&assessment, count: faces.count)
+        for index in faces.indices {
+            add(try assess(image, face: faces[index], index: index, camera: camera), to: &assessment)
         }
     }
 
-    /// The quality of one face (`face` is its index in error values).
+    /// The quality of one face (`index` is its number in error values).
     /// - Throws: `CaptureQualityError`: too few or non-finite points, an eye-open probability outside 0...1, a
     ///   pose that cannot be estimated.
     public func assess(_ image: ImageView, face: CaptureFace, index: Int = 0,
@@ -76,24 +81,17 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
                    rightEyeOpen: face.rightEyeOpen, index: index, camera: camera)
     }
 
-    private func assess(_ image: ImageView, count: Int, camera: CameraIntrinsics?,
-                        into assessment: inout CaptureAssessment,
-                        pose: (Int) -> HeadPose? = { _ in nil },
-                        eyes: (Int) -> (Float?, Float?) = { _ in (nil, nil) },
-                        points: (Int) -> [Landmark]) throws(CaptureQualityError) {
+    /// Empties the faces (keeping their storage) and sets the picture's own hints for `count` faces.
+    private func start(_ assessment: inout CaptureAssessment, count: Int) {
         assessment.faces.removeAll(keepingCapacity: true)
-        var hints = CaptureHints()
-        if count == 0 { hints.insert(.noFace) }
-        if count > framing.maximumFaces { hints.insert(.multipleFaces) }
-        assessment.hints = hints
-        for index in 0..<count {
-            let (left, right) = eyes(index)
-            let quality = try assess(image, points: points(index), pose: pose(index), leftEyeOpen: left,
-                                     rightEyeOpen: right, index: index, camera: camera)
-            assessment.faces.append(quality)
-            hints.formUnion(quality.hints)
-        }
-        assessment.hints = hints
+        assessment.hints = CaptureHints()
+        if count == 0 { assessment.hints.insert(.noFace) }
+        if count > framing.maximumFaces { assessment.hints.insert(.multipleFaces) }
+    }
+
+    private func add(_ quality: FaceQuality, to assessment: inout CaptureAssessment) {
+        assessment.faces.append(quality)
+        assessment.hints.formUnion(quality.hints)
     }
 
     private func assess(_ image: ImageView, points: [Landmark], pose given: HeadPose?, leftEyeOpen: Float?,

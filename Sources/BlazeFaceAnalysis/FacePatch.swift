@@ -23,7 +23,8 @@ struct FacePatch {
         let reader = UprightLuma(image)
         let n = Self.side
         let step = size / Double(n)
-        let taps = min(max(Int(step.rounded(.up)), 1), Self.maximumTaps)
+        // Clamped as a Double: a huge region (far-off points) must not overflow Int.
+        let taps = step.isFinite ? Int(min(max(step.rounded(.up), 1), Double(Self.maximumTaps))) : Self.maximumTaps
         let yAxis = SIMD2(-xAxis.y, xAxis.x)
         let tapStep = step / Double(taps)
         // The patch's top-left corner, and the offset of the first tap inside a patch pixel.
