@@ -116,7 +116,8 @@ let package = Package(
         ),
 
         // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
-        // camera) and gestures. Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
+        // camera), gestures and capture quality. Functions of landmarks (and, for capture quality, of the face's
+        // pixels); BlazeFaceMesh only for the landmark types and ImageView.
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
         // MediaPipe's selfie segmentation: PersonSegmenter (image in, person mask out), the mask resize and
         // smoothing, and BackgroundReplacer (colour, blur or picture behind the person).
@@ -163,6 +164,7 @@ let package = Package(
             name: "blazeface-bench",
             dependencies: [
                 "BlazeFace",
+                "BlazeFaceAnalysis",
                 "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",

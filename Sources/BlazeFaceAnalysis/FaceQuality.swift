@@ -60,8 +60,8 @@ public struct FaceQuality: Hashable, Sendable {
     public struct Measurements: Hashable, Sendable {
         /// Contrast-normalized Laplacian energy of the face region resampled to 64 x 64 luma pixels:
         /// mean(Δ²) / (variance + 1), Δ the 4-neighbour Laplacian, on 0...255 values. Does not depend on the
-        /// face's size in pixels (beyond what the resampling loses) nor on its brightness. About 0.1 to 0.4 for
-        /// sharp faces; 0 for a flat region.
+        /// face's size in pixels (beyond what the resampling loses) nor on its brightness. 0.58 for the sharp
+        /// astronaut sample, 0.04 once blurred by σ = 1.4 % of her face's length, 0 for a flat region.
         public var sharpness: Double
         /// Mean luma of the face region, 0...1.
         public var luminance: Double
@@ -97,50 +97,5 @@ public struct FaceQuality: Hashable, Sendable {
         guard d.isFinite else { return 0 }
         let excess = max(4 * abs(d) - 3, 0)
         return 1 / (1 + excess * excess)
-    }
-}
-
-/// The assessment of a whole picture: one `FaceQuality` per face given, in the same order, and the picture's
-/// hints.
-public struct CaptureAssessment: Hashable, Sendable {
-    public var faces: [FaceQuality]
-    /// `noFace` when there is none; `multipleFaces` when there are more than the framing allows; and the union
-    /// of the faces' hints.
-    public var hints: CaptureHints
-
-    public init(faces: [FaceQuality] = [], hints: CaptureHints = [.noFace]) {
-        self.faces = faces
-        self.hints = hints
-    }
-
-    /// Whether the shutter may fire: no hint at all.
-    public var isAcceptable: Bool { hints.isEmpty }
-
-    /// The index of the best-scoring face; nil when there is none.
-    public var bestFace: Int? { faces.indices.max { faces[$0].score < faces[$1].score } }
-}
-
-/// One face to assess: its mesh and, when known, its pose and eye-open probabilities.
-public struct CaptureFace: Sendable {
-    /// The face mesh in the upright image's pixels (at least the 468 mesh points).
-    public var points: [Landmark]
-    /// Its head pose; nil to have the assessor estimate it (`HeadPoseEstimator`, with the camera given to
-    /// `assess`, MediaPipe's by default).
-    public var pose: HeadPose?
-    /// The subject's own left and right eye-open probabilities (0...1, ML Kit's sense); nil when unknown: the
-    /// eyes are then not judged (component 1, no `eyesClosed`).
-    public var leftEyeOpen: Float?
-    public var rightEyeOpen: Float?
-
-    public init(points: [Landmark], pose: HeadPose? = nil, leftEyeOpen: Float? = nil, rightEyeOpen: Float? = nil) {
-        self.points = points
-        self.pose = pose
-        self.leftEyeOpen = leftEyeOpen
-        self.rightEyeOpen = rightEyeOpen
-    }
-
-    public init(_ landmarks: FaceLandmarks, pose: HeadPose? = nil, leftEyeOpen: Float? = nil,
-                rightEyeOpen: Float? = nil) {
-        self.init(points: landmarks.points, pose: pose, leftEyeOpen: leftEyeOpen, rightEyeOpen: rightEyeOpen)
     }
 }

@@ -45,21 +45,19 @@ struct CaptureQualityPictureTests {
     func exposure() throws {
         let assessor = try CaptureQualityAssessor(framing: Self.framing)
         let picture = try Samples.astronaut(), mesh = try CaptureSamples.astronautMesh()
-        var dark: [Double] = [], bright: [Double] = []
-        for factor in [1.0, 0.8, 0.6, 0.45, 0.3, 0.2, 0.1] {
-            let quality = try CaptureSamples.quality(picture.exposureScaled(factor), mesh, assessor)
-            print("dark", factor, quality.measurements.luminance, quality.measurements.sharpness, quality.score, quality.hints)
-            dark.append(quality.score)
-            #expect(quality.hints == (factor <= 0.2 ? [.tooDark] : []), "factor \(factor): \(quality.hints)")
+        // Each series starts from the original; the hint appears from `threshold` on.
+        for (name, factors, hint, threshold) in [("darkening", [1.0, 0.8, 0.6, 0.45, 0.3, 0.2, 0.1], CaptureHint.tooDark, 0.2),
+                                                  ("brightening", [1.0, 1.2, 1.4, 1.7, 2.0, 2.5, 3.0], .tooBright, 1.4)] {
+            var scores: [Double] = []
+            for factor in factors {
+                let quality = try CaptureSamples.quality(picture.exposureScaled(factor), mesh, assessor)
+                print(name, factor, quality.measurements.luminance, quality.measurements.sharpness, quality.score, quality.hints)
+                scores.append(quality.score)
+                let past = hint == .tooDark ? factor <= threshold : factor >= threshold
+                #expect(quality.hints == (past ? [hint] : []), "\(name) \(factor): \(quality.hints)")
+            }
+            expectFalling(scores, drop: 0.5, name)
         }
-        for factor in [1.0, 1.2, 1.4, 1.7, 2.0, 2.5, 3.0] {
-            let quality = try CaptureSamples.quality(picture.exposureScaled(factor), mesh, assessor)
-            print("bright", factor, quality.measurements.luminance, quality.measurements.sharpness, quality.score, quality.hints)
-            bright.append(quality.score)
-            #expect(quality.hints == (factor >= 1.4 ? [.tooBright] : []), "factor \(factor): \(quality.hints)")
-        }
-        expectFalling(dark, drop: 0.5, "darkening")
-        expectFalling(bright, drop: 0.5, "brightening")
     }
 
     @Test("downscaling the face: the score falls, and tooSmall appears")
