@@ -21,7 +21,7 @@ import Foundation
 ///
 /// Pixels are read through the `ImageView` in any pixel format and orientation; the points are in the upright
 /// image's pixels (as `FaceLandmarker` reports them). Points outside the image are allowed (the region repeats
-/// the image's edge). A few tens of microseconds per face; no heap allocation in `assess(_:face:camera:)` or, once
+/// the image's edge). No heap allocation in `assess(_:face:index:camera:)` or, once
 /// `into`'s array has the capacity, in `assess(_:faces:camera:into:)`. Thread safety: calls are serialized by a
 /// lock (they share the resampling scratch).
 public final class CaptureQualityAssessor: @unchecked Sendable {
