@@ -117,7 +117,8 @@ let package = Package(
         ),
 
         // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
-        // camera) and gestures. Pure functions of landmarks; BlazeFaceMesh only for the landmark types.
+        // camera), gestures and capture quality. Functions of landmarks (and, for capture quality, of the face's
+        // pixels); BlazeFaceMesh only for the landmark types and ImageView.
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
         // FaceTracker: faces followed through a stream with stable IDs (MediaPipe's video loop on FaceLandmarker,
         // association, identity checks, One-Euro smoothing, head pose and gestures per face, metrics).
@@ -167,6 +168,7 @@ let package = Package(
             name: "blazeface-bench",
             dependencies: [
                 "BlazeFace",
+                "BlazeFaceAnalysis",
                 "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",

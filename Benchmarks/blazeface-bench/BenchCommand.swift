@@ -53,6 +53,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --pipelines: all, face (the face mesh's) or segmentation.", valueName: "set"))
     var pipelineSet: PipelineSet = .all
 
+    @Option(help: ArgumentHelp("Also time CaptureQualityAssessor.assess (passport framing, pose from the mesh) on the one face of this JPEG or PNG. Without --model the per-model invoke table is skipped.", valueName: "image"))
+    var captureQuality: String?
+
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
 
@@ -71,7 +74,7 @@ struct BenchCommand: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup must be at least 0") }
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be positive") }
         guard loads >= 1 else { throw ValidationError("--loads must be at least 1") }
-        if detectSize != nil, detect == nil, pipelines == nil {
+        if detectSize != nil, detect == nil, pipelines == nil, captureQuality == nil {
             throw ValidationError("--detect-size needs --detect IMAGE or --pipelines IMAGE")
         }
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
@@ -106,7 +109,8 @@ struct BenchCommand: ParsableCommand {
         let canvas = detectSize.flatMap(Self.parseSize)
         let frame = try detect.map { try Frame.load($0, canvas: canvas) }
         let pipelineFrame = try pipelines.map { try Frame.load($0, canvas: canvas) }
-        let detectOnly = detectOnly || (pipelines != nil && models.isEmpty)
+        let captureFrame = try captureQuality.map { try Frame.load($0, canvas: canvas) }
+        let detectOnly = detectOnly || ((pipelines != nil || captureQuality != nil) && models.isEmpty)
 
         var invokes: [InvokeResult] = []
         if !json, !detectOnly {
@@ -164,6 +168,13 @@ struct BenchCommand: ParsableCommand {
                                                                  iterations: iterations, warmup: warmup, timeLimit: timeLimit)
             }
             if !json { print(TextReport.pipelineTable(pipelineResults)) }
+        }
+
+        if let captureFrame {
+            progress("capture quality on \(captureFrame.width)x\(captureFrame.height) ...")
+            let r = try CaptureQualityBenchmark.run(frame: captureFrame, modelsDir: modelsDir, iterations: iterations)
+            print(String(format: "capture quality (passport, pose estimated) on %@, face %.0f px high: median %.1f us, fastest %.1f us, %@ allocations",
+                         captureFrame.recipe, r.faceSize, r.medianUs, r.minUs, r.allocations.map(String.init) ?? "?"))
         }
 
         progress(nil)

@@ -2,21 +2,9 @@
 /// them for `INTER_LINEAR` (weights in 1/32 pixel per axis, products in 1/1024, rounded to 8 bits).
 extension ImageToTensor {
     /// Byte offset of upright pixel (0, 0) in the stored image and the byte steps for one upright pixel right
-    /// (`du`) and down (`dv`): every orientation is an affine map of pixel indices.
-    static func addressing(_ image: ImageView) -> (origin: Int, du: Int, dv: Int) {
-        let p = image.pixelFormat.bytesPerPixel, r = image.bytesPerRow
-        let lastX = (image.width - 1) * p, lastY = (image.height - 1) * r
-        switch image.orientation {
-        case .up: return (0, p, r)
-        case .upMirrored: return (lastX, -p, r)
-        case .down: return (lastX + lastY, -p, -r)
-        case .downMirrored: return (lastY, p, -r)
-        case .leftMirrored: return (0, r, p)
-        case .right: return (lastY, -r, p)
-        case .rightMirrored: return (lastX + lastY, -r, -p)
-        case .left: return (lastX, r, -p)
-        }
-    }
+    /// (`du`) and down (`dv`) (`ImageView.uprightStrides`).
+    @inline(__always)
+    static func addressing(_ image: ImageView) -> (origin: Int, du: Int, dv: Int) { image.uprightStrides }
 
     /// A position in 1/32 pixel: rounded half up (`.detector`) or half to even (`.warp`, `cvRound`).
     @inline(__always)

@@ -280,19 +280,8 @@ struct UprightPixels: BackgroundPixels {
     let offsets: (r: Int, g: Int, b: Int)
 
     init(_ image: ImageView) {
-        let p = image.pixelFormat.bytesPerPixel, r = image.bytesPerRow
-        let lastX = (image.width - 1) * p, lastY = (image.height - 1) * r
         let origin: Int
-        switch image.orientation {
-        case .up: (origin, du, dv) = (0, p, r)
-        case .upMirrored: (origin, du, dv) = (lastX, -p, r)
-        case .down: (origin, du, dv) = (lastX + lastY, -p, -r)
-        case .downMirrored: (origin, du, dv) = (lastY, p, -r)
-        case .leftMirrored: (origin, du, dv) = (0, r, p)
-        case .right: (origin, du, dv) = (lastY, -r, p)
-        case .rightMirrored: (origin, du, dv) = (lastX + lastY, -r, -p)
-        case .left: (origin, du, dv) = (lastX, r, -p)
-        }
+        (origin, du, dv) = image.uprightStrides
         start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + origin
         offsets = image.pixelFormat.channelOffsets
     }

@@ -1,0 +1,19 @@
+/// The assessment of a whole picture: one `FaceQuality` per face given, in the same order, and the picture's
+/// hints.
+public struct CaptureAssessment: Hashable, Sendable {
+    public var faces: [FaceQuality]
+    /// `noFace` when there is none; `multipleFaces` when there are more than the framing allows; and the union
+    /// of the faces' hints.
+    public var hints: CaptureHints
+
+    public init(faces: [FaceQuality] = [], hints: CaptureHints = [.noFace]) {
+        self.faces = faces
+        self.hints = hints
+    }
+
+    /// Whether the shutter may fire: no hint at all.
+    public var isAcceptable: Bool { hints.isEmpty }
+
+    /// The index of the best-scoring face; nil when there is none.
+    public var bestFace: Int? { faces.indices.max { faces[$0].score < faces[$1].score } }
+}

@@ -1,0 +1,26 @@
+import BlazeFaceMesh
+
+/// One face to assess: its mesh and, when known, its pose and eye-open probabilities.
+public struct CaptureFace: Sendable {
+    /// The face mesh in the upright image's pixels (at least the 468 mesh points).
+    public var points: [Landmark]
+    /// Its head pose; nil to have the assessor estimate it (`HeadPoseEstimator`, with the camera given to
+    /// `assess`, MediaPipe's by default).
+    public var pose: HeadPose?
+    /// The subject's own left and right eye-open probabilities (0...1, ML Kit's sense); nil when unknown: the
+    /// eyes are then not judged (component 1, no `eyesClosed`).
+    public var leftEyeOpen: Float?
+    public var rightEyeOpen: Float?
+
+    public init(points: [Landmark], pose: HeadPose? = nil, leftEyeOpen: Float? = nil, rightEyeOpen: Float? = nil) {
+        self.points = points
+        self.pose = pose
+        self.leftEyeOpen = leftEyeOpen
+        self.rightEyeOpen = rightEyeOpen
+    }
+
+    public init(_ landmarks: FaceLandmarks, pose: HeadPose? = nil, leftEyeOpen: Float? = nil,
+                rightEyeOpen: Float? = nil) {
+        self.init(points: landmarks.points, pose: pose, leftEyeOpen: leftEyeOpen, rightEyeOpen: rightEyeOpen)
+    }
+}
