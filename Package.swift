@@ -86,8 +86,9 @@ let package = Package(
             name: "BlazeRuntime",
             dependencies: ["BlazeTFLite", "BlazeKernels", "CBlazeSync"]
         ),
-        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels).
-        .target(name: "BlazeNPY", dependencies: ["BlazeKernels"]),
+        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels; files
+        // named by users read as BlazeTFLite reads models, through its package-level `RegularFile`).
+        .target(name: "BlazeNPY", dependencies: ["BlazeKernels", "BlazeTFLite"]),
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
