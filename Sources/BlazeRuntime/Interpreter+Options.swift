@@ -18,12 +18,12 @@ extension Interpreter {
         /// (default 1 GiB): every constant an operator reads (its weights, which its kernel packs, or a
         /// paddings vector), counted once per reading operator, and every constant folded at load time
         /// (DEQUANTIZE to float32, DENSIFY). Checked before each is made, so that a small file whose operators
-        /// all read one large buffer, or dequantize it again and again, cannot claim gigabytes. The face
-        /// models need under 10 MB; raise it for larger models of your own.
+        /// all read one large buffer, or dequantize it again and again, cannot claim gigabytes. The catalog's
+        /// models need a small multiple of their file size; raise it for larger models of your own.
         public var maximumConstantBytes: Int
-        /// Largest number of operators in the main subgraph (default 16,384; the face and segmentation models
-        /// have under 400). Planning the arena and the threads' work takes time quadratic in the operators,
-        /// so the count is checked before anything else is built.
+        /// Largest number of operators in the main subgraph (default 16,384; the largest model of the catalog,
+        /// the attention mesh, has 712). Planning the arena takes time quadratic in the activations, so the
+        /// count is checked before anything else is built.
         public var maximumOperatorCount: Int
         /// Largest number of multiply-accumulates one inference may take (default 10^10: about 0.2 s at this
         /// engine's speed, 50 times the largest face model's 0.19 G), checked at load time, so that a hostile
