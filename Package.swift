@@ -175,6 +175,21 @@ let package = Package(
             path: "Benchmarks/blazeface-bench"
         ),
 
+        // The soak executable (sources in Benchmarks/blazeface-soak; run by Benchmarks/soak.sh): the pipelines on
+        // a stream of frames for hours, resident memory sampled into a CSV and an SVG. Not a product.
+        .executableTarget(
+            name: "blazeface-soak",
+            dependencies: [
+                "BlazeFace",
+                "BlazeFaceMesh",
+                "BlazeImageIO",
+                "BlazeImaging",
+                "BlazeSegmentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/blazeface-soak"
+        ),
+
         // MARK: Tests
 
         // Shared test helpers: locating models and goldens, comparing tensors, the goldens' test pictures (recipes).
