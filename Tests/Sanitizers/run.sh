@@ -20,7 +20,7 @@ case "$sanitizer" in
   thread)
     # Shared and per-thread detectors, landmarkers, segmenters, replacers, sessions and interpreters, and
     # the worker pool and concurrent sections that every multi-threaded interpreter runs on.
-    filter='Concurrency|ThreadSafety|sharedAcrossThreads|WorkerPool|ConcurrentSection' ;;
+    filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|ConcurrentSection' ;;
   address)
     # Corrupted and truncated models, seeded image corruptions, hostile files, and the regression tests of
     # every fuzzing finding.
