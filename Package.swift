@@ -87,8 +87,9 @@ let package = Package(
             name: "BlazeRuntime",
             dependencies: ["BlazeTFLite", "BlazeKernels", "CBlazeSync"]
         ),
-        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels).
-        .target(name: "BlazeNPY", dependencies: ["BlazeKernels"]),
+        // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels; files
+        // named by users read as BlazeTFLite reads models, through its package-level `RegularFile`).
+        .target(name: "BlazeNPY", dependencies: ["BlazeKernels", "BlazeTFLite"]),
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
@@ -179,6 +180,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/blazeface-bench"
+        ),
+
+        // The soak executable (sources in Benchmarks/blazeface-soak; run by Benchmarks/soak.sh): the pipelines on
+        // a stream of frames for hours, resident memory sampled into a CSV and an SVG. Not a product.
+        .executableTarget(
+            name: "blazeface-soak",
+            dependencies: [
+                "BlazeFace",
+                "BlazeFaceMesh",
+                "BlazeImageIO",
+                "BlazeImaging",
+                "BlazeSegmentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/blazeface-soak"
         ),
 
         // MARK: Tests

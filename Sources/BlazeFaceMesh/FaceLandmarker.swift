@@ -27,7 +27,9 @@ import Foundation
 /// Regions may leave the image: the border pixels are repeated, as in MediaPipe, and points may lie outside
 /// the image. Faces whose region is degenerate (a zero or non-finite size) are skipped.
 ///
-/// Thread safety: a landmarker may be shared between threads; its calls are serialized by a lock. With
+/// Thread safety: a landmarker may be shared between threads; its calls are serialized by a lock (so they
+/// wait for each other: for parallel work, make one landmarker per thread). The faces `detect(_:tracking:)`
+/// follows are the caller's array, so threads following different videos may share one landmarker. With
 /// `detect(_:into:)` and the same number of faces as the last call it performs no heap allocation.
 public final class FaceLandmarker: @unchecked Sendable {
     public let model: Model

@@ -77,18 +77,12 @@ public struct NPYArray: Equatable, Sendable {
         #endif
     }
 
-    /// Reads a `.npy` file.
+    /// Reads a `.npy` file: a regular file of at most `maximumBytes` bytes (`NPYFile.contents`: opened
+    /// non-blocking, its type and size checked before anything is read or allocated).
+    /// - Throws: `NPYError.cannotRead` (missing, not a regular file, too large, a read error), or what
+    ///   `init(bytes:)` throws.
     public init(path: String, maximumBytes: Int = 1 << 30) throws {
-        let url = URL(fileURLWithPath: path)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > maximumBytes {
-            throw NPYError.cannotRead(path: path, reason: "file has \(size) bytes, more than the limit of \(maximumBytes)")
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw NPYError.cannotRead(path: path, reason: "\(error.localizedDescription)")
-        }
-        try self.init(bytes: [UInt8](data))
+        try self.init(bytes: try NPYFile.contents(of: path, maximumBytes: maximumBytes))
     }
 
     /// Parses the bytes of a `.npy` file.

@@ -20,11 +20,14 @@ struct GraphBuilder {
     var consumers: [Int: [Int]] = [:]
     /// Activation operators folded into the operator before them.
     var absorbed: Set<Int> = []
+    /// The constant bytes derived so far, against `options.maximumConstantBytes`.
+    let constantBudget: ConstantBudget
 
     init(model: Model, options: Interpreter.Options) {
         self.model = model
         self.graph = model.mainSubgraph
         self.options = options
+        constantBudget = ConstantBudget(limit: options.maximumConstantBytes)
         produced = Set(graph.inputs)
         for op in graph.operators {
             for input in Set(op.inputs) where input >= 0 { consumers[input, default: []].append(op.index) }
@@ -61,6 +64,9 @@ struct GraphBuilder {
     }
 
     mutating func build() throws(InterpreterError) {
+        guard graph.operators.count <= options.maximumOperatorCount else {
+            throw .tooManyOperators(count: graph.operators.count, limit: options.maximumOperatorCount)
+        }
         guard !graph.inputs.isEmpty else { throw .emptyGraph(reason: "the main subgraph has no inputs") }
         guard !graph.outputs.isEmpty else { throw .emptyGraph(reason: "the main subgraph has no outputs") }
         for index in graph.inputs + graph.outputs {
@@ -135,11 +141,18 @@ struct GraphBuilder {
                                      option: "DEQUANTIZE of a non-constant tensor \(input) '\(t.name)'")
         }
         let count = t.elementCount
-        // Allocate only after the buffer size is checked: a corrupt shape may claim up to 2^40 elements.
-        var values: [Float] = []
+        guard [.float16, .int8, .uint8, .float32].contains(bytes.type), let elementSize = bytes.type.byteSize else {
+            throw .unsupportedTensorType(index: c.op.index, operator: c.code.name, tensor: input, name: t.name, type: t.type.name)
+        }
+        // Allocate only after the buffer size is checked (a corrupt shape may claim up to 2^40 elements) and the
+        // float32 result is within the constant budget.
+        guard bytes.bytes.count == count * elementSize else {
+            throw c.constantSize(input, expected: count * elementSize, actual: bytes.bytes.count)
+        }
+        try constantBudget.charge(count * MemoryLayout<Float>.size)
+        var values: [Float]
         switch bytes.type {
         case .float16:
-            guard bytes.bytes.count == count * 2 else { throw c.constantSize(input, expected: count * 2, actual: bytes.bytes.count) }
             values = [Float](repeating: 0, count: count)
             bytes.bytes.withUnsafeBytes { raw in
                 values.withUnsafeMutableBufferPointer { out in
@@ -147,13 +160,9 @@ struct GraphBuilder {
                 }
             }
         case .int8, .uint8:
-            guard bytes.bytes.count == count else { throw c.constantSize(input, expected: count, actual: bytes.bytes.count) }
             values = try c.dequantizeAffine(tensor: t, bytes: bytes.bytes, signed: bytes.type == .int8)
-        case .float32:
-            guard bytes.bytes.count == count * 4 else { throw c.constantSize(input, expected: count * 4, actual: bytes.bytes.count) }
-            values = bytes.bytes.withUnsafeBytes { raw in (0..<count).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) } }
         default:
-            throw .unsupportedTensorType(index: c.op.index, operator: c.code.name, tensor: input, name: t.name, type: t.type.name)
+            values = bytes.bytes.withUnsafeBytes { raw in (0..<count).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) } }
         }
         guard graph.tensors[output].shape == t.shape else {
             throw .shapeMismatch(index: c.op.index, operator: c.code.name, tensor: output,
@@ -187,6 +196,7 @@ struct GraphBuilder {
             throw .invalidSparsity(tensor: input, name: t.name,
                                    reason: "dense shape \(t.shape) needs \(denseBytes.partialValue) bytes, more than the limit of \(limit)")
         }
+        try constantBudget.charge(denseBytes.partialValue)
         let densifier = Densifier(shape: t.shape, sparsity: sparsity, elementSize: elementSize)
         let dense: [UInt8]
         do { dense = try densifier.densify(values: model.bytes(of: t.buffer)) } catch {
@@ -200,15 +210,23 @@ struct GraphBuilder {
         }
     }
 
-    /// The bytes of a constant tensor (from the file, or folded), with its type; nil if not constant.
+    /// The bytes of a constant tensor (from the file, or folded), with its type; nil if not constant. Each
+    /// call is a copy for the reading operator, charged to `constantBudget` first.
     func rawBytes(of tensor: Int) throws(InterpreterError) -> (type: TensorType, bytes: [UInt8])? {
-        if let folded = rawConstants[tensor] { return folded }
-        if let floats = constants[tensor] { return (.float32, floats.withUnsafeBytes { Array($0) }) }
+        if let folded = rawConstants[tensor] {
+            try constantBudget.charge(folded.bytes.count)
+            return folded
+        }
+        if let floats = constants[tensor] {
+            try constantBudget.charge(floats.count * MemoryLayout<Float>.size)
+            return (.float32, floats.withUnsafeBytes { Array($0) })
+        }
         let t = graph.tensors[tensor]
         guard !model.buffers[t.buffer].isEmpty else { return nil }
         if t.sparsity != nil {
             throw .invalidConstant(tensor: tensor, name: t.name, reason: "sparse tensor used without DENSIFY")
         }
+        try constantBudget.charge(model.buffers[t.buffer].range.count)
         return (t.type, Array(model.bytes(of: t.buffer)))
     }
 }

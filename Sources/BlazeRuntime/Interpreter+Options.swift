@@ -14,6 +14,17 @@ extension Interpreter {
         public var kernelVariant: KernelVariant
         /// Largest activation arena the interpreter will allocate, in bytes (default 1 GiB).
         public var maximumArenaBytes: Int
+        /// Largest total of constant bytes the interpreter derives from the file while loading, in bytes
+        /// (default 1 GiB): every constant an operator reads (its weights, which its kernel packs, or a
+        /// paddings vector), counted once per reading operator, and every constant folded at load time
+        /// (DEQUANTIZE to float32, DENSIFY). Checked before each is made, so that a small file whose operators
+        /// all read one large buffer, or dequantize it again and again, cannot claim gigabytes. The catalog's
+        /// models need a small multiple of their file size; raise it for larger models of your own.
+        public var maximumConstantBytes: Int
+        /// Largest number of operators in the main subgraph (default 16,384; the largest model of the catalog,
+        /// the attention mesh, has 712). Planning the arena takes time quadratic in the activations, so the
+        /// count is checked before anything else is built.
+        public var maximumOperatorCount: Int
         /// Largest number of multiply-accumulates one inference may take (default 10^10: about 0.2 s at this
         /// engine's speed, 50 times the largest face model's 0.19 G), checked at load time, so that a hostile
         /// model cannot make `invoke()` run for minutes. Raise it for larger models of your own.
@@ -62,6 +73,8 @@ extension Interpreter {
             kernelVariant: KernelVariant = .automatic,
             maximumArenaBytes: Int = 1 << 30,
             maximumMultiplyAccumulates: Int = 10_000_000_000,
+            maximumConstantBytes: Int = 1 << 30,
+            maximumOperatorCount: Int = 16_384,
             fuseActivations: Bool = true,
             fuseResiduals: Bool = true,
             foldPadding: Bool = true,
@@ -75,6 +88,8 @@ extension Interpreter {
             self.kernelVariant = kernelVariant
             self.maximumArenaBytes = maximumArenaBytes
             self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
+            self.maximumConstantBytes = maximumConstantBytes
+            self.maximumOperatorCount = maximumOperatorCount
             self.fuseActivations = fuseActivations
             self.fuseResiduals = fuseResiduals
             self.foldPadding = foldPadding

@@ -80,7 +80,7 @@ extension Interpreter {
     /// its own holding its values, added to `locations`. The caller deallocates the returned buffers; on a
     /// throw, none is left allocated.
     /// - Throws: `InterpreterError.notTopologicallySorted` for an input that is neither written before it is
-    ///   read nor a constant.
+    ///   read nor a constant; `.constantsTooLarge` past `Options.maximumConstantBytes`.
     static func placeConstantInputs(
         of steps: [PlannedStep], builder: GraphBuilder, locations: inout [Int: UnsafeMutablePointer<Float>]
     ) throws(InterpreterError) -> [UnsafeMutableBufferPointer<Float>] {
@@ -90,8 +90,14 @@ extension Interpreter {
             for input in step.inputs where locations[input] == nil {
                 let op = graph.operators[step.operatorIndex]
                 let context = OperatorContext(builder: builder, op: op, code: builder.model.operatorCodes[op.opcodeIndex])
-                guard let values = builder.constants[input] ?? (try? context.constantFloats(input, role: "input")) else {
+                var values: [Float] = []
+                do throws(InterpreterError) {
+                    if let folded = builder.constants[input] { values = folded } else {
+                        values = try context.constantFloats(input, role: "input")
+                    }
+                } catch {
                     for buffer in memory { buffer.deallocate() }
+                    if case .constantsTooLarge = error { throw error }
                     throw .notTopologicallySorted(index: step.operatorIndex, operator: step.operatorName, tensor: input,
                                                   name: graph.tensors[input].name)
                 }

@@ -17,8 +17,10 @@ import Foundation
 /// let scores = try interpreter.outputArray(named: "classificators")  // 896 logits
 /// ```
 ///
-/// Thread safety: an interpreter is not thread-safe (its arena is reused by every `invoke()`); use one
-/// interpreter per thread. The `Model` it was made from can be shared.
+/// Thread safety: an interpreter is not thread-safe (its arena is reused by every `invoke()`) and not
+/// `Sendable`: use one interpreter per thread, or guard one with a lock as `ModelSession` does. The `Model` it
+/// was made from can be shared, and interpreters of their own on one model run side by side, each with its
+/// worker threads (`Options.threadCount`).
 public final class Interpreter {
     /// The model being run.
     public let model: Model

@@ -28,6 +28,11 @@ public enum InterpreterError: Error, Equatable, Sendable {
     case arenaTooLarge(bytes: Int, limit: Int)
     /// Running the model once would take more multiply-accumulates than allowed.
     case tooMuchWork(multiplyAccumulates: Int, limit: Int)
+    /// The constants derived from the file while loading would take more bytes than allowed
+    /// (`Options.maximumConstantBytes`); `bytes` is the total when the limit was crossed.
+    case constantsTooLarge(bytes: Int, limit: Int)
+    /// The main subgraph has more operators than allowed (`Options.maximumOperatorCount`).
+    case tooManyOperators(count: Int, limit: Int)
     /// An input or output index passed to the interpreter is out of range.
     case invalidTensorIndex(index: Int, maxIndex: Int)
     /// Data copied into input `index` has the wrong size (bytes).
@@ -69,6 +74,10 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
             return "the model's activations need \(bytes) bytes, more than the limit of \(limit)"
         case let .tooMuchWork(macs, limit):
             return "one inference would take \(macs) multiply-accumulates, more than the limit of \(limit)"
+        case let .constantsTooLarge(bytes, limit):
+            return "loading the model would derive \(bytes) bytes of constants, more than the limit of \(limit)"
+        case let .tooManyOperators(count, limit):
+            return "the main subgraph has \(count) operators, more than the limit of \(limit)"
         case let .invalidTensorIndex(index, maxIndex):
             return "tensor index \(index) is out of range (maximum \(maxIndex))"
         case let .invalidDataCount(index, expected, actual):

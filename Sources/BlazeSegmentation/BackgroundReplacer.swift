@@ -27,7 +27,8 @@ public enum Background {
 ///
 /// The output is the upright image (orientation applied) in an 8-bit RGB-family format. The `into:` calls
 /// write into the caller's memory and, once the blur's scratch exists for the image's size, allocate nothing.
-/// Thread safety: calls are serialized by a lock (they share the blur's scratch).
+/// Thread safety: a replacer may be shared between threads; its calls are serialized by a lock (they share
+/// the blur's scratch).
 public final class BackgroundReplacer: @unchecked Sendable {
     private var blurred: [Float] = []
     private var scratch: [Float] = []

@@ -21,7 +21,9 @@ import Foundation
 /// For video, `Options.smoothing` mixes each mask with the previous one where it is uncertain (MediaPipe's
 /// `SegmentationSmoothingCalculator`); `reset()` forgets the previous mask (a new scene or stream).
 ///
-/// Thread safety: a segmenter may be shared between threads; its calls are serialized by a lock. With
+/// Thread safety: a segmenter may be shared between threads; its calls are serialized by a lock (for
+/// parallel work, make one per thread). With `Options.smoothing` above 0 it keeps the previous mask, so
+/// frames of one video must reach it in order: give each video its own segmenter. With
 /// `segment(_:into:)`, frames of the same size as the last one and a mask whose storage is not shared, it
 /// performs no heap allocation.
 public final class PersonSegmenter: @unchecked Sendable {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes of a model file, owned, immutable and 64-byte aligned, so weights can be used in place.
 final class ModelStorage: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
@@ -17,32 +9,12 @@ final class ModelStorage: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(rebasing: memory[0..<source.count])
     }
 
-    /// Reads a whole file. Opens it non-blocking (a FIFO cannot stall the call), refuses anything but a
-    /// regular file (a link to `/dev/zero` is a device) and files larger than `maximumSize` before allocating.
+    /// Reads a whole file (`RegularFile`: a regular file only, opened non-blocking, its size checked against
+    /// `maximumSize` before allocating).
     init(path: String, maximumSize: Int) throws(TFLiteError) {
-        func failure(_ reason: String) -> TFLiteError { .cannotOpen(path: path, reason: reason) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-        let size = Int(info.st_size)
-        guard size <= maximumSize else {
-            throw failure("file has \(size) bytes, more than the limit of \(maximumSize)")
+        do { bytes = UnsafeRawBufferPointer(try RegularFile.contents(of: path, limit: maximumSize)) } catch {
+            throw .cannotOpen(path: path, reason: error.reason)
         }
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 64)
-        var done = 0
-        while done < size {
-            let count = read(descriptor, memory.baseAddress! + done, size - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                memory.deallocate()
-                throw failure(count < 0 ? String(cString: strerror(errno)) : "read \(done) of \(size) bytes")
-            }
-            done += count
-        }
-        bytes = UnsafeRawBufferPointer(rebasing: memory[0..<size])
     }
 
     deinit {

@@ -3,7 +3,20 @@
 #include <errno.h>
 #include <stddef.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+// Under a sanitizer (swift build --sanitize=thread or address), its runtime replaces malloc itself and must
+// see every call from the first one, before it is initialized: an interposed malloc compiled with the
+// sanitizer's instrumentation crashes the process at start-up (TSan, in its trace buffer). The counter is then
+// compiled out, counting reports itself unavailable, and the allocation tests are skipped.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define BLAZE_ALLOCATION_COUNTER_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BLAZE_ALLOCATION_COUNTER_SANITIZED 1
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(BLAZE_ALLOCATION_COUNTER_SANITIZED)
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);

@@ -72,6 +72,16 @@ public enum Flatc {
         return output
     }
 
+    /// The `.tflite` bytes of a model written as the JSON of Tests/Schema/tflite_subset.fbs.
+    public static func model(fromJSON json: Data) throws -> Data {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("model.json")
+        try json.write(to: source)
+        try run(["-b", "-o", directory.path, buildSchema, source.path])
+        return try Data(contentsOf: directory.appendingPathComponent("model.tflite"))
+    }
+
     /// Builds a test model in a temporary directory and returns its bytes.
     public static func testModelData(_ name: String) throws -> Data {
         let directory = try temporaryDirectory()

@@ -80,12 +80,5 @@ public struct OneOperatorModel {
     }
 
     /// The model's `.tflite` bytes, built with flatc.
-    public func data() throws -> Data {
-        let directory = try Flatc.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("model.json")
-        try json().write(to: source)
-        try Flatc.run(["-b", "-o", directory.path, Flatc.buildSchema, source.path])
-        return try Data(contentsOf: directory.appendingPathComponent("model.tflite"))
-    }
+    public func data() throws -> Data { try Flatc.model(fromJSON: json()) }
 }
