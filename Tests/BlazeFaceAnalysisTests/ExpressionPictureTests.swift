@@ -56,25 +56,14 @@ enum ExpressionSamples {
     /// tracking steps to settle, then the mean of five (as `PoseSamples.trackedPose` does for the pose).
     static func tracked(_ picture: RGBImage, from start: RotatedRect? = nil, camera: CameraIntrinsics,
                         _ landmarker: FaceLandmarker) throws -> FaceExpression? {
-        let image = ImageBuffer(width: picture.width, height: picture.height, pixelFormat: .rgb8, pixels: picture.pixels)
-        return try image.withView { view in
-            var faces: [FaceLandmarks]
-            if let start {
-                faces = try landmarker.landmarks(view, region: start).map { [$0] } ?? []
-            } else {
-                faces = try landmarker.detect(view)
-            }
-            var sum = SIMD3<Float>.zero
-            for step in 0..<8 {
-                try landmarker.detect(view, tracking: &faces)
-                guard faces.count == 1 else { return nil }
-                if step >= 3 {
-                    let e = try faces[0].expression(camera: camera)
-                    sum += SIMD3(e.leftEyeOpen, e.rightEyeOpen, e.smiling)
-                }
-            }
-            return FaceExpression(leftEyeOpen: sum.x / 5, rightEyeOpen: sum.y / 5, smiling: sum.z / 5)
+        guard let meshes = try PoseSamples.settledMeshes(picture, from: start, landmarker) else { return nil }
+        var sum = SIMD3<Float>.zero
+        for mesh in meshes {
+            let e = try mesh.expression(camera: camera)
+            sum += SIMD3(e.leftEyeOpen, e.rightEyeOpen, e.smiling)
         }
+        let n = Float(meshes.count)
+        return FaceExpression(leftEyeOpen: sum.x / n, rightEyeOpen: sum.y / n, smiling: sum.z / n)
     }
 }
 
