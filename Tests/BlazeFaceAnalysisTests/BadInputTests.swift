@@ -26,12 +26,7 @@ struct BadInputTests {
     func nonFinite() {
         for (index, value) in [(0, Float.nan), (4, .infinity), (100, -.infinity), (467, .nan)] {
             for axis in 0..<3 {
-                var points = Self.face
-                switch axis {
-                case 0: points[index].x = value
-                case 1: points[index].y = value
-                default: points[index].z = value
-                }
+                let points = PoseSamples.replacing(Self.face, index: index, axis: axis, with: value)
                 #expect(error(points) == .nonFinitePoint(index: index))
             }
         }

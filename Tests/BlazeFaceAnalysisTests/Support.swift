@@ -86,6 +86,18 @@ enum PoseSamples {
     /// mesh still wavers from step to step (about ±0.5° of pitch), hence the mean.
     static func trackedPose(_ picture: RGBImage, from start: RotatedRect? = nil, camera: CameraIntrinsics,
                             _ landmarker: FaceLandmarker) throws -> (pitch: Double, yaw: Double, roll: Double)? {
+        guard let meshes = try settledMeshes(picture, from: start, landmarker) else { return nil }
+        let poses = try meshes.map { try $0.headPose(camera: camera) }
+        let n = Double(poses.count)
+        let roll0 = poses[0].roll
+        let roll = roll0 + poses.reduce(0) { $0 + angleDifference($1.roll, roll0) } / n
+        return (poses.reduce(0) { $0 + $1.pitch } / n, poses.reduce(0) { $0 + $1.yaw } / n, roll)
+    }
+
+    /// The one face of `picture` tracked on the same picture, from the detector (`start` nil) or the region
+    /// `start`: the meshes of tracking steps 4 to 8 (three steps to settle); nil when no face is found or kept.
+    static func settledMeshes(_ picture: RGBImage, from start: RotatedRect? = nil,
+                              _ landmarker: FaceLandmarker) throws -> [FaceLandmarks]? {
         let image = ImageBuffer(width: picture.width, height: picture.height, pixelFormat: .rgb8, pixels: picture.pixels)
         return try image.withView { view in
             var faces: [FaceLandmarks]
@@ -94,17 +106,25 @@ enum PoseSamples {
             } else {
                 faces = try landmarker.detect(view)
             }
-            var poses: [HeadPose] = []
+            var meshes: [FaceLandmarks] = []
             for step in 0..<8 {
                 try landmarker.detect(view, tracking: &faces)
                 guard faces.count == 1 else { return nil }
-                if step >= 3 { poses.append(try faces[0].headPose(camera: camera)) }
+                if step >= 3 { meshes.append(faces[0]) }
             }
-            let n = Double(poses.count)
-            let roll0 = poses[0].roll
-            let roll = roll0 + poses.reduce(0) { $0 + angleDifference($1.roll, roll0) } / n
-            return (poses.reduce(0) { $0 + $1.pitch } / n, poses.reduce(0) { $0 + $1.yaw } / n, roll)
+            return meshes
         }
+    }
+
+    /// `points` with coordinate `axis` (0 x, 1 y, 2 z) of point `index` set to `value`.
+    static func replacing(_ points: [Landmark], index: Int, axis: Int, with value: Float) -> [Landmark] {
+        var points = points
+        switch axis {
+        case 0: points[index].x = value
+        case 1: points[index].y = value
+        default: points[index].z = value
+        }
+        return points
     }
 
     typealias Reference = (region: RotatedRect, pose: (pitch: Double, yaw: Double, roll: Double))?

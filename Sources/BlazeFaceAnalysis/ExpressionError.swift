@@ -1,0 +1,35 @@
+/// Why eye-open and smiling probabilities could not be estimated.
+public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The mesh has fewer than the 468 points of MediaPipe's face mesh.
+    case tooFewPoints(Int)
+    /// A point of the mesh (0...467) has a non-finite coordinate.
+    case nonFinitePoint(index: Int)
+    /// The image size is not positive.
+    case invalidImageSize(width: Int, height: Int)
+    /// The camera's focal lengths are not finite and positive, or its principal point is not finite.
+    case invalidCamera(CameraIntrinsics)
+    /// The points cannot be a face: they coincide, lie at or behind the camera, or an eye has no width once
+    /// the face is turned upright.
+    case degenerate
+
+    /// The same failure of the shared canonical-face fit.
+    init(_ error: HeadPoseError) {
+        switch error {
+        case let .tooFewPoints(count): self = .tooFewPoints(count)
+        case let .nonFinitePoint(index): self = .nonFinitePoint(index: index)
+        case let .invalidImageSize(width, height): self = .invalidImageSize(width: width, height: height)
+        case let .invalidCamera(camera): self = .invalidCamera(camera)
+        case .degenerate: self = .degenerate
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .tooFewPoints(count): return "eye and smile probabilities need the 468 face-mesh points; got \(count)"
+        case let .nonFinitePoint(index): return "face-mesh point \(index) is not finite"
+        case let .invalidImageSize(width, height): return "invalid image size \(width) x \(height)"
+        case let .invalidCamera(camera): return "invalid camera \(camera)"
+        case .degenerate: return "the points do not form a face (they coincide, lie behind the camera, or an eye has no width)"
+        }
+    }
+}
