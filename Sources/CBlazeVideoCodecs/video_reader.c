@@ -36,6 +36,9 @@ struct blz_video_reader {
     blz_video_status final_status;
     /// A failure met while frames were still buffered in the decoder: reported after they are delivered.
     blz_video_status pending_status;
+    /// The presentation time (stream ticks) of the first damaged picture: buffered frames shown at or after it
+    /// are dropped. INT64_MAX when every buffered frame is good.
+    int64_t first_damaged_pts;
     double frame_rate;
     double duration;
     int64_t declared_frames;
@@ -60,9 +63,17 @@ static blz_video_status fail(blz_video_reader *reader, blz_video_status status, 
     return status;
 }
 
+/// True when the demuxer has consumed every byte, or looked past the end (an MP4's index beyond a cut): damage
+/// found then is the end of the data, not bad bytes. (`source.reached_end` alone says only that the
+/// read-ahead buffer reached the end.)
+static int at_end_of_data(const blz_video_reader *reader) {
+    if (reader->io == NULL || !reader->source.reached_end) return 0;
+    return avio_feof(reader->io) || avio_tell(reader->io) >= reader->source.size;
+}
+
 /// Damage met at the end of the data is truncation; anywhere else it is corruption.
 static blz_video_status damage_status(const blz_video_reader *reader) {
-    return reader->source.reached_end ? BLZ_VIDEO_TRUNCATED : BLZ_VIDEO_CORRUPT;
+    return at_end_of_data(reader) ? BLZ_VIDEO_TRUNCATED : BLZ_VIDEO_CORRUPT;
 }
 
 static int refuse_nested_open(AVFormatContext *format, AVIOContext **io, const char *url, int flags,
@@ -252,11 +263,15 @@ blz_video_status blz_video_reader_info(const blz_video_reader *reader, blz_video
     return BLZ_VIDEO_OK;
 }
 
-/// Remembers a failure to report once the frames still inside the decoder are delivered, and starts draining.
-static void defer_failure(blz_video_reader *reader, blz_video_status status, int error, const char *what) {
+/// Remembers a failure to report once the frames still inside the decoder and shown before the damaged picture
+/// (at `damaged_pts`; INT64_MAX: none was decoded; AV_NOPTS_VALUE: unknown, so none) are delivered, and starts
+/// draining the decoder.
+static void defer_failure(blz_video_reader *reader, blz_video_status status, int error, const char *what,
+                          int64_t damaged_pts) {
     if (reader->pending_status == BLZ_VIDEO_OK) {
         reader->pending_status = status;
         blzv_describe(reader->pending_message, sizeof reader->pending_message, error, "%s", what);
+        reader->first_damaged_pts = damaged_pts == AV_NOPTS_VALUE ? INT64_MIN : damaged_pts;
     }
     if (!reader->draining) {
         avcodec_send_packet(reader->codec, NULL);
@@ -297,9 +312,15 @@ static blz_video_status finish_stream(blz_video_reader *reader) {
 static blz_video_status accept_frame(blz_video_reader *reader, blz_video_frame *out) {
     AVFrame *frame = reader->frame;
     if (reader->limits.strict && (frame->decode_error_flags != 0 || (frame->flags & AV_FRAME_FLAG_CORRUPT))) {
+        int64_t pts = frame->best_effort_timestamp;
         av_frame_unref(frame);
-        defer_failure(reader, BLZ_VIDEO_CORRUPT, 0, "the decoder reports a damaged frame");
+        defer_failure(reader, BLZ_VIDEO_CORRUPT, 0, "the decoder reports a damaged frame", pts);
         return BLZ_VIDEO_OK;  // not delivered; the caller keeps draining
+    }
+    if (reader->pending_status != BLZ_VIDEO_OK && (frame->best_effort_timestamp == AV_NOPTS_VALUE
+                                                   || frame->best_effort_timestamp >= reader->first_damaged_pts)) {
+        av_frame_unref(frame);
+        return BLZ_VIDEO_OK;  // shown at or after the damaged picture: dropped
     }
     if (!size_within_limits(&reader->limits, frame->width, frame->height)) {
         blz_video_status status = reject_size(reader, frame->width, frame->height);
@@ -346,7 +367,9 @@ blz_video_status blz_video_reader_next(blz_video_reader *reader, blz_video_frame
         if (error == AVERROR_EOF) return finish_stream(reader);
         if (error != AVERROR(EAGAIN)) {
             if (reader->draining) return finish_stream(reader);
-            if (reader->limits.strict) defer_failure(reader, damage_status(reader), error, "cannot decode a frame");
+            if (reader->limits.strict) {
+                defer_failure(reader, damage_status(reader), error, "cannot decode a frame", AV_NOPTS_VALUE);
+            }
             continue;
         }
         if (reader->draining) return finish_stream(reader);
@@ -363,7 +386,7 @@ blz_video_status blz_video_reader_next(blz_video_reader *reader, blz_video_frame
         }
         if (error < 0) {
             defer_failure(reader, error == AVERROR(ENOMEM) ? BLZ_VIDEO_OUT_OF_MEMORY : damage_status(reader), error,
-                          "cannot read a packet");
+                          "cannot read a packet", INT64_MAX);
             continue;
         }
         if (reader->packet->stream_index != reader->stream->index) {
@@ -372,13 +395,14 @@ blz_video_status blz_video_reader_next(blz_video_reader *reader, blz_video_frame
         }
         if (reader->limits.strict && (reader->packet->flags & AV_PKT_FLAG_CORRUPT)) {
             av_packet_unref(reader->packet);
-            defer_failure(reader, damage_status(reader), 0, "a damaged or incomplete packet");
+            defer_failure(reader, damage_status(reader), 0, "a damaged or incomplete packet", INT64_MAX);
             continue;
         }
+        int64_t pts = reader->packet->pts;
         error = avcodec_send_packet(reader->codec, reader->packet);
         av_packet_unref(reader->packet);
         if (error < 0 && error != AVERROR(EAGAIN) && reader->limits.strict) {
-            defer_failure(reader, damage_status(reader), error, "cannot decode a packet");
+            defer_failure(reader, damage_status(reader), error, "cannot decode a packet", pts);
         }
     }
 }
