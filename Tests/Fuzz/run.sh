@@ -114,10 +114,10 @@ prepare_seeds() {
                     "hevc.mp4 libx265" "vp9.webm libvpx-vp9" "h264.ts libx264" "vp8.ivf libvpx"; do
                     set -- $spec
                     ffmpeg -loglevel quiet -y -f lavfi -i testsrc=size=64x48:rate=10 -frames:v 4 -c:v "$2" \
-                        -pix_fmt yuv420p "$dir/$1" < /dev/null || true
+                        -pix_fmt yuv420p "$dir/$1" < /dev/null 2> /dev/null || true
                 done
                 ffmpeg -loglevel quiet -y -f lavfi -i testsrc=size=64x48:rate=10 -frames:v 4 -c:v libx264 \
-                    -metadata:s:v rotate=90 "$dir/rotated.mp4" < /dev/null || true
+                    -metadata:s:v rotate=90 "$dir/rotated.mp4" < /dev/null 2> /dev/null || true
             fi ;;
     esac
 }
