@@ -36,6 +36,39 @@ struct HostileInputTests {
                 == .notARegularFile(path: folder.path, kind: "a directory"))
     }
 
+    @Test("an MP4 whose only track is relabelled as sound has no video stream; an unknown sample entry no decoder")
+    func streamsAndCodecs() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("pan.mp4").path
+        try TestVideo.pan(count: 3).write(to: path, options: VideoWriterOptions(codec: .h264))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        /// `bytes` with every occurrence of `old` (at `offset` bytes after `anchor`) replaced by `new`.
+        func patched(_ anchor: String, offset: Int, _ old: String, _ new: String) -> [UInt8] {
+            var out = bytes
+            let anchor = Array(anchor.utf8), old = Array(old.utf8), new = Array(new.utf8)
+            var replaced = 0
+            for i in 0..<(out.count - anchor.count - offset - old.count) where Array(out[i..<i + anchor.count]) == anchor {
+                let j = i + anchor.count + offset
+                if Array(out[j..<j + old.count]) == old {
+                    out.replaceSubrange(j..<j + old.count, with: new)
+                    replaced += 1
+                }
+            }
+            #expect(replaced == 1)
+            return out
+        }
+        // The track's handler type (hdlr: version and flags, pre_defined, then the type).
+        let sound = patched("hdlr", offset: 8, "vide", "soun")
+        #expect(videoError { () throws(VideoIOError) in try VideoReader(data: sound) } == .noVideoStream)
+        // The sample entry's four-character code.
+        let unknown = patched("stsd", offset: 12, "avc1", "zzzz")
+        guard case .unsupportedCodec = videoError({ () throws(VideoIOError) in try VideoReader(data: unknown) }) else {
+            Issue.record("\(String(describing: videoError { () throws(VideoIOError) in try VideoReader(data: unknown) }))")
+            return
+        }
+    }
+
     @Test("a FIFO named .mp4 is refused at once (no writer: reading it would block)")
     func fifo() throws {
         let folder = try scratchFolder()
