@@ -29,6 +29,10 @@ struct blz_video_reader {
     AVPacket *packet;
     AVFrame *frame;
     struct SwsContext *scaler;
+    /// libswscale's output: rows 64-byte aligned, with a spare row and padding, because its SIMD output
+    /// functions may write past a row's last pixel; copied row by row into the caller's buffer.
+    uint8_t *converted;
+    size_t converted_size;
     int opened;
     int has_frame;
     int draining;
@@ -446,11 +450,21 @@ blz_video_status blz_video_reader_convert(blz_video_reader *reader, blz_video_pi
                   || frame->format == AV_PIX_FMT_YUVJ422P || frame->format == AV_PIX_FMT_YUVJ444P;
     sws_setColorspaceDetails(reader->scaler, sws_getCoefficients(colorspace_of(frame)), full_range,
                              sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
-    uint8_t *planes[4] = {pixels, NULL, NULL, NULL};
-    int strides[4] = {(int)bytes_per_row, 0, 0, 0};
+    size_t row = width * bytes_per_pixel, stride = (row + 63) & ~(size_t)63;
+    size_t needed = stride * (height + 1) + 64;
+    if (needed > reader->converted_size) {
+        av_freep(&reader->converted);
+        reader->converted_size = 0;
+        reader->converted = av_malloc(needed);
+        if (reader->converted == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the frame");
+        reader->converted_size = needed;
+    }
+    uint8_t *planes[4] = {reader->converted, NULL, NULL, NULL};
+    int strides[4] = {(int)stride, 0, 0, 0};
     int rows = sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height,
                          planes, strides);
     if (rows != frame->height) return fail(reader, BLZ_VIDEO_CORRUPT, rows < 0 ? rows : 0, "cannot convert the frame");
+    for (size_t y = 0; y < height; y++) memcpy(pixels + y * bytes_per_row, reader->converted + y * stride, row);
     return BLZ_VIDEO_OK;
 }
 
@@ -471,6 +485,7 @@ void blz_video_reader_rejected_size(const blz_video_reader *reader, int *width, 
 void blz_video_reader_destroy(blz_video_reader *reader) {
     if (reader == NULL) return;
     sws_freeContext(reader->scaler);
+    av_freep(&reader->converted);
     av_frame_free(&reader->frame);
     av_packet_free(&reader->packet);
     avcodec_free_context(&reader->codec);
