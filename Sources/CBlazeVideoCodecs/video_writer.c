@@ -21,6 +21,10 @@ struct blz_video_writer {
     AVFrame *frame;
     AVPacket *packet;
     struct SwsContext *scaler;
+    /// The caller's rows copied 64-byte aligned with padding, as libswscale's SIMD input functions may read
+    /// past a row's last pixel.
+    uint8_t *staged;
+    size_t staged_stride;
     int header_written;
     int finished;
     blz_video_status finish_status;
@@ -206,8 +210,15 @@ blz_video_status blz_video_writer_write(blz_video_writer *writer, const uint8_t 
     }
     int error = av_frame_make_writable(writer->frame);
     if (error < 0) return fail(writer, BLZ_VIDEO_OUT_OF_MEMORY, error, "cannot allocate the frame");
-    const uint8_t *planes[4] = {pixels, NULL, NULL, NULL};
-    int strides[4] = {(int)bytes_per_row, 0, 0, 0};
+    size_t row = width * bytes_per_pixel;
+    if (writer->staged == NULL) {
+        writer->staged_stride = (row + 63) & ~(size_t)63;
+        writer->staged = av_mallocz(writer->staged_stride * (height + 1) + 64);
+        if (writer->staged == NULL) return fail(writer, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the frame");
+    }
+    for (size_t y = 0; y < height; y++) memcpy(writer->staged + y * writer->staged_stride, pixels + y * bytes_per_row, row);
+    const uint8_t *planes[4] = {writer->staged, NULL, NULL, NULL};
+    int strides[4] = {(int)writer->staged_stride, 0, 0, 0};
     sws_scale(writer->scaler, planes, strides, 0, (int)height, writer->frame->data, writer->frame->linesize);
     writer->frame->pts = timestamp;
     return encode(writer, writer->frame);
@@ -249,6 +260,7 @@ void blz_video_writer_destroy(blz_video_writer *writer) {
     if (writer == NULL) return;
     if (!writer->finished) blz_video_writer_finish(writer);
     sws_freeContext(writer->scaler);
+    av_freep(&writer->staged);
     av_frame_free(&writer->frame);
     av_packet_free(&writer->packet);
     avcodec_free_context(&writer->codec);
