@@ -53,6 +53,7 @@ let package = Package(
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
+        .library(name: "BlazeVideoIO", targets: ["BlazeVideoIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
         .library(name: "BlazeNPY", targets: ["BlazeNPY"]),
@@ -138,6 +139,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
         ),
         .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "CBlazeImageCodecs"]),
+
+        // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
+        // MPEG-4 Part 2 encoding (VideoWriter). Debian: libavformat-dev libavcodec-dev libswscale-dev
+        // libavutil-dev; macOS: Homebrew ffmpeg.
+        .target(
+            name: "CBlazeVideoCodecs",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]
+        ),
+        .target(name: "BlazeVideoIO", dependencies: ["BlazeImaging", "CBlazeVideoCodecs"]),
 
         // The command-line tool.
         .executableTarget(
@@ -240,6 +253,7 @@ let package = Package(
             name: "BlazeSegmentationTests",
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
+        .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"]),
         .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
     ]
 )

@@ -32,6 +32,10 @@ let package = Package(
         .executableTarget(name: "fuzz-flexbuffers", dependencies: [
             .product(name: "BlazeTFLite", package: "swift-blazeface"),
         ]),
+        // Video containers and codecs through the FFmpeg shim, from memory.
+        .executableTarget(name: "fuzz-video", dependencies: [
+            .product(name: "BlazeVideoIO", package: "swift-blazeface"),
+        ]),
         // NumPy .npy.
         .executableTarget(name: "fuzz-npy", dependencies: [
             .product(name: "BlazeNPY", package: "swift-blazeface"),

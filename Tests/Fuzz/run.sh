@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh [target...] [--runs N | --minutes T] [--no-build]
 #
-# Targets: tflite image imagetotensor flexbuffers npy (default: all). Each runs for N executions (default
+# Targets: tflite image imagetotensor flexbuffers npy video (default: all). Each runs for N executions (default
 # 1,000,000) or T minutes, at nice 19, one at a time. Seeds are made at run time from the repository's files
 # (Models/*.tflite and samples, the image fixtures, the goldens' .npy, flatc-built test models) into
 # .work/seeds/<target>; the corpus grows in .work/corpus/<target> and is kept between runs. Crash, timeout and
@@ -19,7 +19,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$here"
 
-all_targets=(tflite image imagetotensor flexbuffers npy)
+all_targets=(tflite image imagetotensor flexbuffers npy video)
 targets=()
 runs=1000000
 minutes=""
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
         --minutes) minutes="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
-        tflite|image|imagetotensor|flexbuffers|npy) targets+=("$1"); shift ;;
+        tflite|image|imagetotensor|flexbuffers|npy|video) targets+=("$1"); shift ;;
         *) echo "run.sh: unknown argument '$1' (targets: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 done
@@ -105,6 +105,20 @@ prepare_seeds() {
             fi ;;
         npy)
             copy_seeds 16384 "$dir" $(find "$root/Tests/Goldens" -name '*.npy' | sort) ;;
+        video)
+            # Tiny videos (64x48, 4 frames) in each container and codec the system's ffmpeg tool writes; without
+            # the tool, libFuzzer starts from an empty corpus.
+            if command -v ffmpeg > /dev/null; then
+                local spec
+                for spec in "h264.mp4 libx264" "h264.mkv libx264" "mpeg4.avi mpeg4" "mpeg4.mov mpeg4" \
+                    "hevc.mp4 libx265" "vp9.webm libvpx-vp9" "h264.ts libx264" "vp8.ivf libvpx"; do
+                    set -- $spec
+                    ffmpeg -loglevel quiet -y -f lavfi -i testsrc=size=64x48:rate=10 -frames:v 4 -c:v "$2" \
+                        -pix_fmt yuv420p "$dir/$1" < /dev/null 2> /dev/null || true
+                done
+                ffmpeg -loglevel quiet -y -f lavfi -i testsrc=size=64x48:rate=10 -frames:v 4 -c:v libx264 \
+                    -metadata:s:v rotate=90 "$dir/rotated.mp4" < /dev/null 2> /dev/null || true
+            fi ;;
     esac
 }
 
@@ -116,6 +130,7 @@ max_len() {
         imagetotensor) echo 4096 ;;
         flexbuffers) echo 4096 ;;
         npy) echo 65536 ;;
+        video) echo 65536 ;;
     esac
 }
 
