@@ -158,6 +158,7 @@ let package = Package(
             dependencies: [
                 "BlazeAnchors",
                 "BlazeFace",
+                "BlazeFaceAnalysis",
                 "BlazeFaceMesh",
                 "BlazeImageIO",
                 "BlazeModels",

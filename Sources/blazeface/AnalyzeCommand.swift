@@ -1,0 +1,80 @@
+import ArgumentParser
+import BlazeFaceAnalysis
+import BlazeFaceMesh
+import BlazeImageIO
+import Foundation
+
+/// `blazeface analyze`: per face, the head pose, open eyes, smile, capture quality and framing hints.
+struct AnalyzeCommand: FaceBatchCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Head pose, open eyes, smiles, capture quality and framing hints of the faces in JPEG and PNG images.",
+        discussion: """
+            Each face is found, its 478-point mesh computed (as `landmarks` does), and from the mesh: the head \
+            pose (ML Kit's Euler angles in degrees, relative to the camera's axes, with MediaPipe's camera: \
+            vertical field of view 63 degrees), the probabilities that the subject's own left and right eyes \
+            are open and that the subject smiles, and the capture quality (0...1) with the hints that say what \
+            to fix for the --framing (passport: US passport photo rules; selfie: a looser target).
+            --json prints {"images": [{"path", "width", "height", "hints", "faces": [{"box": {"x", "y", \
+            "width", "height"}, "score", "pose": {"pitch", "yaw", "roll"}, "leftEyeOpen", "rightEyeOpen", \
+            "smiling", "quality", "hints": [...]}]}]}. A face's hints are its own (tooSmall, offCentre, \
+            lookStraight, eyesClosed, tooDark, tooBright, blurry); the image's add noFace and multipleFaces.
+            --annotate draws each face's box, its axes from the nose tip (red: toward the subject's left, \
+            green: up the face, blue: out of the face), the probabilities, the quality and the hints.
+            An image that cannot be read is reported and the others go on; the exit status is then 1.
+            Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
+            beside the executable, else ./Models (run Models/fetch.sh).
+            """)
+
+    typealias Outcome = AnalyzeResult
+
+    @OptionGroup var batch: ImageBatchOptions
+
+    @OptionGroup var annotation: AnnotateOptions
+
+    @Option(help: ArgumentHelp("""
+        The face detector: full-range (faces within ~5 m, small faces too), short-range (faces within ~2 m), \
+        full-range-sparse, back.
+        """))
+    var detector = DetectorName(.fullRange)
+
+    @Option(help: "The target the hints judge against: passport (US passport photo rules) or selfie.")
+    var framing: FramingName = .selfie
+
+    @Option(help: "At most this many faces per image, highest detection scores first (default: no limit).")
+    var maxFaces: Int?
+
+    func validate() throws {
+        if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
+    }
+
+    func run() throws {
+        try runBatch()
+    }
+
+    func makeWorker() throws -> FaceAnalyzer {
+        let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: batch.modelsDir,
+                                            options: .init(detector: detector.model, maximumFaces: maxFaces))
+        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing))
+    }
+
+    func faces(in image: ImageView, with analyzer: FaceAnalyzer) throws -> AnalyzedImage {
+        try analyzer.analyze(image)
+    }
+
+    func draw(_ image: AnalyzedImage, on annotator: inout Annotator) {
+        for face in image.faces.reversed() { annotator.draw(face, camera: image.camera) }
+    }
+}
+
+/// `--framing`: a preset of `Framing`.
+enum FramingName: String, ExpressibleByArgument, CaseIterable {
+    case passport, selfie
+
+    var framing: Framing {
+        switch self {
+        case .passport: return .passport
+        case .selfie: return .selfie
+        }
+    }
+}
