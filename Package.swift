@@ -165,6 +165,7 @@ let package = Package(
                 "BlazeRuntime",
                 "BlazeSegmentation",
                 "BlazeTFLite",
+                "BlazeTracking", "BlazeVideoIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -205,6 +206,7 @@ let package = Package(
                 "BlazeImageIO",
                 "BlazeImaging",
                 "BlazeSegmentation",
+                "BlazeTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/blazeface-soak"
@@ -254,6 +256,9 @@ let package = Package(
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"]),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
+        .testTarget(
+            name: "blazefaceTests",
+            dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport", "BlazeVideoIO"]
+        ),
     ]
 )

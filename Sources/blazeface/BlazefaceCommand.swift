@@ -13,6 +13,7 @@ struct BlazefaceCommand: ParsableCommand {
             shows what a model's input sees of a (rotated) region of an image.
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, LandmarksCommand.self, SegmentCommand.self, CropCommand.self, InspectCommand.self, InferCommand.self]
+        subcommands: [DetectCommand.self, LandmarksCommand.self, SegmentCommand.self, CropCommand.self, InspectCommand.self, InferCommand.self,
+                      TrackCommand.self]
     )
 }
