@@ -28,7 +28,9 @@ final class TrackAnnotation {
 
     /// Draws `faces` on the upright copy of `frame` and appends it at `time` seconds from the first frame.
     func append(_ frame: ImageBuffer, faces: [TrackedFace], time: Double) throws {
-        var annotator = try Annotator(image: frame.uprightRGB())
+        // An upright RGB frame (most videos) is drawn on as it is (one copy), not re-sampled.
+        let upright = frame.orientation == .up && frame.pixelFormat == .rgb8
+        var annotator = try Annotator(image: upright ? frame : frame.uprightRGB())
         for face in faces { annotator.draw(face, mesh: mesh) }
         let image = annotator.image
         do {

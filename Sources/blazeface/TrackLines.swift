@@ -11,11 +11,12 @@ struct TrackLines {
     var attributes: Bool
     private let encoder = JSONEncoder()
 
-    /// Non-finite numbers (none is expected) are written as the strings "nan", "inf" and "-inf", so that no
+    /// Keys are sorted (a stable order for diffs). Non-finite numbers (none is expected) are written as the strings "nan", "inf" and "-inf", so that no
     /// line is ever dropped.
     init(landmarks: Bool, attributes: Bool) {
         self.landmarks = landmarks
         self.attributes = attributes
+        encoder.outputFormatting = .sortedKeys
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf",
                                                                       negativeInfinity: "-inf", nan: "nan")
     }
@@ -64,7 +65,7 @@ struct TrackLines {
         var yaw: Double
         var roll: Double
 
-        init(_ pose: HeadPose) { (pitch, yaw, roll) = (Double(pose.pitch), Double(pose.yaw), Double(pose.roll)) }
+        init(_ pose: HeadPose) { (pitch, yaw, roll) = (rounded(pose.pitch, 100), rounded(pose.yaw, 100), rounded(pose.roll, 100)) }
     }
 
     /// A track event: `type` (started, missed, resumed, ended, gesture), `id`, and for a gesture its name
@@ -85,10 +86,14 @@ struct TrackLines {
         }
     }
 
-    /// The line of a processed frame.
+    /// The line of a processed frame: the time to the microsecond, boxes to a thousandth of a pixel, angles to
+    /// a hundredth of a degree (the rest is noise and bytes).
     func line(_ result: FaceTrackingResult, time: Double) -> Line {
-        Line(frame: result.frameIndex, time: time, faces: result.faces.map { face in
-            FaceLine(id: face.id, box: BoxResult(face.box), score: face.score, framesSeen: face.framesSeen,
+        Line(frame: result.frameIndex, time: rounded(time, 1e6), faces: result.faces.map { face in
+            var box = BoxResult(face.box)
+            (box.x, box.y) = (rounded(box.x, 1000), rounded(box.y, 1000))
+            (box.width, box.height) = (rounded(box.width, 1000), rounded(box.height, 1000))
+            return FaceLine(id: face.id, box: box, score: face.score, framesSeen: face.framesSeen,
                      landmarks: landmarks ? face.landmarks.map { [$0.x, $0.y, $0.z] } : nil,
                      attributes: attributes ? face.attributes : nil)
         }, events: result.events.map(EventLine.init))
@@ -100,4 +105,9 @@ struct TrackLines {
         data.append(0x0A)
         FileHandle.standardOutput.write(data)
     }
+}
+
+/// `value` rounded to the nearest 1/`scale` (finite values only; others pass unchanged).
+private func rounded(_ value: Double, _ scale: Double) -> Double {
+    value.isFinite ? (value * scale).rounded() / scale : value
 }
