@@ -75,6 +75,26 @@ import Testing
         #expect(error == nil && written.count == readable.frames.count)
     }
 
+    @Test("a video stored turned with a display matrix (a phone's): faces and the annotated frames are upright")
+    func rotatedInput() async throws {
+        let scratch = try TemporaryDirectory()
+        let input = scratch.path("turned.mp4"), output = scratch.path("annotated.mp4")
+        let frames = try TrackVideos.panThenCut(panFrames: 6, cutFrames: 0)
+        try TrackVideos.write(frames, to: input, orientation: .right)
+        #expect(try VideoReader(contentsOf: input).info.orientation == .right)
+        let result = try await CommandLineTool.run(["track", input, "--json-lines", "--annotate", output,
+                                                    "--models-dir", Self.models])
+        #expect(result.status == 0, "\(result)")
+        let lines = try TrackVideos.lines(result.standardOutput)
+        #expect(TrackVideos.ids(lines) == Array(repeating: [1], count: frames.count), "\(result)")
+        // The astronaut's face is in the upright frame's left half (x 50...220 of 320) and upper part.
+        let box = try #require(((lines.first?["faces"] as? [[String: Any]])?.first?["box"]) as? [String: Double])
+        #expect((box["x"] ?? 0) > 20 && (box["x"] ?? 0) + (box["width"] ?? 0) < 250 && (box["y"] ?? 0) < 60, "\(box)")
+        let (written, error) = try TrackVideos.readAll(output)
+        #expect(error == nil && written.count == frames.count)
+        #expect(written.allSatisfy { $0.image.width == 320 && $0.image.height == 180 && $0.image.orientation == .up })
+    }
+
     @Test("bad input: a missing file, an image instead of a video, bad options; typed messages and exit 1")
     func badInput() async throws {
         let scratch = try TemporaryDirectory()

@@ -25,13 +25,25 @@ enum TrackVideos {
         return pan + Array(repeating: window(cameraman, x: 100, y: 20), count: cutFrames)
     }
 
-    /// Writes `frames` to `path` (the container from the extension; H.264, a key frame every 5 frames).
-    static func write(_ frames: [RGBImage], to path: String) throws {
-        let writer = try VideoWriter(path: path, width: width, height: height,
-                                     options: VideoWriterOptions(codec: .automatic, keyFrameInterval: 5))
+    /// Writes `frames` to `path` (the container from the extension; H.264, a key frame every 5 frames). With an
+    /// `orientation` other than `.up`, the frames are stored turned so that a player (or `VideoReader`'s
+    /// orientation) shows them upright as given, and the orientation is written as the display matrix.
+    static func write(_ frames: [RGBImage], to path: String, orientation: ImageOrientation = .up) throws {
+        let storedWidth = orientation.swapsDimensions ? height : width
+        let storedHeight = orientation.swapsDimensions ? width : height
+        let writer = try VideoWriter(path: path, width: storedWidth, height: storedHeight,
+                                     options: VideoWriterOptions(codec: .automatic, keyFrameInterval: 5,
+                                                                 orientation: orientation))
         for frame in frames {
-            try writer.append(ImageBuffer(width: frame.width, height: frame.height, pixelFormat: .rgb8,
-                                          pixels: frame.pixels))
+            var stored = [UInt8](repeating: 0, count: frame.pixels.count)
+            for v in 0..<frame.height {
+                for u in 0..<frame.width {
+                    let (x, y) = orientation.storedPixel(u: u, v: v, width: storedWidth, height: storedHeight)
+                    let from = frame.offset(u, v), to = (y * storedWidth + x) * 3
+                    stored[to..<to + 3] = frame.pixels[from..<from + 3]
+                }
+            }
+            try writer.append(ImageBuffer(width: storedWidth, height: storedHeight, pixelFormat: .rgb8, pixels: stored))
         }
         try writer.finish()
     }
