@@ -173,6 +173,8 @@ let package = Package(
                 "BlazeRuntime",
                 "BlazeSegmentation",
                 "BlazeTFLite",
+                "BlazeTracking",
+                "BlazeVideoIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -213,6 +215,7 @@ let package = Package(
                 "BlazeImageIO",
                 "BlazeImaging",
                 "BlazeSegmentation",
+                "BlazeTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/blazeface-soak"
@@ -262,6 +265,9 @@ let package = Package(
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"]),
-        .testTarget(name: "blazefaceTests", dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport"]),
+        .testTarget(
+            name: "blazefaceTests",
+            dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport", "BlazeVideoIO"]
+        ),
     ]
 )

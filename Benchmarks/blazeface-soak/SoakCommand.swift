@@ -8,7 +8,7 @@ import Foundation
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blazeface-soak",
-        abstract: "Run detect, landmarks and segment for a long time and check that memory stays flat.",
+        abstract: "Run detect, landmarks, segment and track for a long time and check that memory stays flat.",
         discussion: """
             The frames cycle through the pictures given (decoded once, upright RGB; pictures of different sizes \
             make the pipelines resize their buffers as a video of changing sources would). Each frame goes \

@@ -6,8 +6,8 @@ import BlazeSegmentation
 /// One thing the soak does to every frame: its name, and a call that runs it and returns how many things it
 /// found (faces, meshes, person pixels), so that the summary shows each stage did real work.
 ///
-/// The stages of `SoakPipeline.standard` are detect, landmarks and segment. The face tracker joins as one more
-/// stage when it lands (hook: `SoakPipeline.extraStages`), with no other change to the soak.
+/// The stages of `SoakPipeline.standard` are detect, landmarks and segment, and the face tracker's (track,
+/// through `SoakPipeline.extraStages`).
 struct SoakStage {
     var name: String
     var run: (ImageView) throws -> Int
@@ -18,9 +18,11 @@ struct SoakStage {
 final class SoakPipeline {
     let stages: [SoakStage]
 
-    /// Stages added after the standard ones (the face tracker's, when it lands: add its maker here): each
-    /// gets the models folder and the thread count. Empty today.
-    static let extraStages: [@Sendable (_ modelsDirectory: String?, _ threads: Int) throws -> SoakStage] = []
+    /// Stages added after the standard ones (the face tracker's: `trackingStage`): each gets the models folder
+    /// and the thread count.
+    static let extraStages: [@Sendable (_ modelsDirectory: String?, _ threads: Int) throws -> SoakStage] = [
+        trackingStage(modelsDirectory:threads:),
+    ]
 
     private init(stages: [SoakStage]) { self.stages = stages }
 

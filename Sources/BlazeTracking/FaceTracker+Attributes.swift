@@ -1,7 +1,7 @@
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 
-/// Smoothing, head pose, the attribute hook and gestures of a face found on this frame.
+/// Smoothing, head pose, eyes and smile, the attribute hook and gestures of a face found on this frame.
 extension FaceTracker {
     /// The reported box and points of track `index` from its raw mesh: One-Euro smoothed when smoothing is on,
     /// the face size (the mean of the raw box's sides) scaling the speed as in MediaPipe.
@@ -25,16 +25,24 @@ extension FaceTracker {
         tracks[index].smoother = smoother
     }
 
-    /// Head pose (from the reported points, else the raw ones), the hook's values, and gesture events.
+    /// Head pose (from the reported points, else the raw ones), eyes and smile (from the raw points), the hook's
+    /// values, and gesture events.
     func computeAttributes(_ frame: ImageView, at index: Int, time: Double, _ result: inout FaceTrackingResult) {
         let wanted = options.attributes
         let wantsPose = wanted.contains(.headPose) || wanted.contains(.gestures)
-        guard wantsPose || attributeHook != nil else { return }
+        let wantsExpression = wanted.contains(.expression)
+        guard wantsPose || wantsExpression || attributeHook != nil else { return }
         var attributes = FaceAttributes()
         if wantsPose {
             let points = tracks[index].points.isEmpty ? tracks[index].raw.points : tracks[index].points
             attributes.headPose = try? HeadPoseEstimator.estimate(points, imageWidth: frame.uprightWidth,
                                                                  imageHeight: frame.uprightHeight)
+        }
+        if wantsExpression, let expression = try? ExpressionEstimator.estimate(
+            tracks[index].raw.points, imageWidth: frame.uprightWidth, imageHeight: frame.uprightHeight) {
+            attributes.leftEyeOpen = expression.leftEyeOpen
+            attributes.rightEyeOpen = expression.rightEyeOpen
+            attributes.smiling = expression.smiling
         }
         attributeHook?(frame, tracks[index].raw, &attributes)
         tracks[index].attributes = attributes

@@ -33,9 +33,13 @@ extension FaceTracker {
         public static let landmarks = Attributes(rawValue: 1)
         /// `TrackedFace.attributes.headPose` (BlazeFaceAnalysis's `HeadPoseEstimator`).
         public static let headPose = Attributes(rawValue: 2)
-        /// Gesture events (`FaceTrackEvent.gesture`), from the head pose and, when the attribute hook
-        /// (`FaceTracker.attributeHook`) gives them, the eyes' open probabilities. Implies `headPose`.
+        /// Gesture events (`FaceTrackEvent.gesture`), from the head pose and, when `.expression` or the attribute
+        /// hook (`FaceTracker.attributeHook`) gives them, the eyes' open probabilities. Implies `headPose`.
         public static let gestures = Attributes(rawValue: 4)
+        /// `TrackedFace.attributes.leftEyeOpen`, `.rightEyeOpen` and `.smiling` from BlazeFaceAnalysis's
+        /// `ExpressionEstimator` on the raw (unsmoothed) mesh, so that a blink is not smoothed away; with
+        /// `.gestures`, blinks and winks come from them. The hook runs after and may replace them.
+        public static let expression = Attributes(rawValue: 8)
     }
 
     /// Tracker options. The defaults follow MediaPipe's video mode for the loop and its Tasks smoothing.
@@ -69,7 +73,7 @@ extension FaceTracker {
         public var smoothing: OneEuroFilter.Parameters?
         /// Which frames are processed.
         public var frameInterval: FrameInterval
-        /// What is computed per face (landmarks, head pose, gestures).
+        /// What is computed per face (landmarks, head pose, gestures, eyes and smile).
         public var attributes: Attributes
         /// Threads each model's inference uses (see `FaceLandmarker.Options.threadCount`).
         public var threadCount: Int

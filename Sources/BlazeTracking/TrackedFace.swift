@@ -1,15 +1,16 @@
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 
-/// What the tracker knows about a face besides where it is: the head pose it computes itself, and the values an
-/// attribute hook (`FaceTracker.attributeHook`) supplies, such as the eyes' open probabilities and a smile.
+/// What the tracker knows about a face besides where it is: the head pose and, with `.expression`, the eyes'
+/// open probabilities and the smile it computes itself, and the values an attribute hook
+/// (`FaceTracker.attributeHook`) supplies or replaces.
 public struct FaceAttributes: Hashable, Sendable {
     /// The head pose from the reported (smoothed) points, when `.headPose` or `.gestures` is asked for.
     public var headPose: HeadPose?
-    /// The probability that the subject's own left / right eye is open, 0...1, from the hook.
+    /// The probability that the subject's own left / right eye is open, 0...1 (`.expression`, or the hook).
     public var leftEyeOpen: Float?
     public var rightEyeOpen: Float?
-    /// The probability of a smile, 0...1, from the hook.
+    /// The probability of a smile, 0...1 (`.expression`, or the hook).
     public var smiling: Float?
 
     public init(headPose: HeadPose? = nil, leftEyeOpen: Float? = nil, rightEyeOpen: Float? = nil,

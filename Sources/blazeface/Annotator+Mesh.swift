@@ -20,7 +20,11 @@ extension Annotator {
     /// Draws one face's mesh. Points outside the image are fine: lines are clipped to it.
     mutating func draw(_ face: FaceLandmarks) {
         draw(face.region, color: Self.regionColor)
-        let points = face.points
+        drawMesh(face.points)
+    }
+
+    /// The tessellation, the contours and, for 478 points, the irises of a mesh's points.
+    mutating func drawMesh(_ points: [Landmark]) {
         let thin = max(1, scale / 2)
         for edge in Self.meshEdges where edge.end < points.count {
             drawClippedLine(from: points[edge.start].point, to: points[edge.end].point, Self.tessellationColor,
@@ -29,7 +33,7 @@ extension Annotator {
         for edge in FaceMeshConnections.contours where edge.end < points.count {
             drawClippedLine(from: points[edge.start].point, to: points[edge.end].point, Self.contourColor)
         }
-        guard face.hasIrises else { return }
+        guard points.count >= 478 else { return }
         for (centre, rim) in [(468, FaceMeshConnections.rightIris), (473, FaceMeshConnections.leftIris)] {
             drawIris(centre: points[centre].point, rim: rim.map { points[$0.start].point })
         }

@@ -29,28 +29,30 @@ struct Annotator {
     }
 
     mutating func draw(_ face: Face) {
-        let t = 2 * scale
-        let b = face.boundingBox
-        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
-              abs(b.minX) < 1e7, abs(b.maxX) < 1e7, abs(b.minY) < 1e7, abs(b.maxY) < 1e7 else { return }
-        let x0 = Int(b.minX.rounded()), y0 = Int(b.minY.rounded()), x1 = Int(b.maxX.rounded()), y1 = Int(b.maxY.rounded())
-        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y0 + t / 2, Self.boxColor)
-        fill(x0: x0 - t / 2, y0: y1 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, Self.boxColor)
-        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x0 + t / 2, y1: y1 + t / 2, Self.boxColor)
-        fill(x0: x1 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, Self.boxColor)
+        drawBox(face.boundingBox, label: format2(face.score), color: Self.boxColor)
         for (kind, point) in face.keypoints.all {
             guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e7, abs(point.y) < 1e7 else { continue }
             let r = 3 * scale, cx = Int(point.x.rounded()), cy = Int(point.y.rounded())
             let color = Self.keypointColors[kind] ?? (255, 255, 255)
             for dy in -r...r { for dx in -r...r where dx * dx + dy * dy <= r * r { set(cx + dx, cy + dy, color) } }
         }
-        // The score above the box, on a dark band.
-        let text = String(format2(face.score))
+    }
+
+    /// A box's outline in `color` and `label` above it (below it at the top edge) on a dark band; nothing for a
+    /// box with a non-finite or far-away side.
+    mutating func drawBox(_ b: Rect, label: String, color: (UInt8, UInt8, UInt8)) {
+        guard [b.minX, b.minY, b.maxX, b.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return }
+        let t = 2 * scale
+        let x0 = Int(b.minX.rounded()), y0 = Int(b.minY.rounded()), x1 = Int(b.maxX.rounded()), y1 = Int(b.maxY.rounded())
+        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y0 + t / 2, color)
+        fill(x0: x0 - t / 2, y0: y1 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, color)
+        fill(x0: x0 - t / 2, y0: y0 - t / 2, x1: x0 + t / 2, y1: y1 + t / 2, color)
+        fill(x0: x1 - t / 2, y0: y0 - t / 2, x1: x1 + t / 2, y1: y1 + t / 2, color)
         let glyph = 2 * scale
-        let width = text.count * 6 * glyph, height = 9 * glyph
+        let width = label.count * 6 * glyph, height = 9 * glyph
         let top = y0 - t / 2 - height >= 0 ? y0 - t / 2 - height : y1 + t / 2
         fill(x0: x0 - t / 2, y0: top, x1: x0 - t / 2 + width + 2 * glyph, y1: top + height, (0, 0, 0))
-        drawText(text, x: x0 - t / 2 + glyph, y: top + glyph, pixel: glyph, color: Self.boxColor)
+        drawText(label, x: x0 - t / 2 + glyph, y: top + glyph, pixel: glyph, color: color)
     }
 
     /// Outlines a rotated region: its four edges in `color`, the first one (the tensor's top row) in red.

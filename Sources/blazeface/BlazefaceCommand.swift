@@ -9,11 +9,13 @@ struct BlazefaceCommand: ParsableCommand {
         discussion: """
             Models are read directly from their .tflite files; no TensorFlow or LiteRT library is used.
             `detect` finds faces, `landmarks` computes MediaPipe's face mesh on each, `analyze` \
-            its head pose, open eyes, smile and capture quality, `segment` masks people \
+            its head pose, open eyes, smile and capture quality, `track` follows faces through a video \
+            with stable IDs, `segment` masks people \
             and replaces the background. Tensors are exchanged as NumPy .npy files (float32, C order). `crop` \
             shows what a model's input sees of a (rotated) region of an image.
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, LandmarksCommand.self, AnalyzeCommand.self, SegmentCommand.self, CropCommand.self, InspectCommand.self, InferCommand.self]
+        subcommands: [DetectCommand.self, LandmarksCommand.self, AnalyzeCommand.self, TrackCommand.self, SegmentCommand.self,
+                      CropCommand.self, InspectCommand.self, InferCommand.self]
     )
 }

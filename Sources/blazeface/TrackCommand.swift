@@ -1,0 +1,153 @@
+import ArgumentParser
+import BlazeFace
+import BlazeTracking
+import BlazeVideoIO
+import Foundation
+
+/// `blazeface track`: faces followed through a video file with stable IDs (BlazeTracking's `FaceTracker` on
+/// BlazeVideoIO's `VideoReader`), as JSON lines, an annotated video and a summary.
+struct TrackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "track",
+        abstract: "Follow faces through a video file, giving each a stable ID.",
+        discussion: """
+            Reads MP4, MOV, MKV, AVI ... through the system's FFmpeg libraries. Coordinates are pixels of the \
+            upright frame (after the stream's rotation metadata), origin top-left.
+            --json-lines prints one JSON object per processed frame on stdout, flushed line by line: \
+            {"frame": N, "time": SECONDS, "faces": [{"id", "box": {"x", "y", "width", "height"}, "score", \
+            "framesSeen"}], "events": [{"type": "started"|"missed"|"resumed"|"ended"|"gesture", "id", \
+            "gesture"}]}; "time" is the container's presentation time, "score" the mesh model's presence. \
+            --landmarks adds "landmarks": [[x, y, z], ...] to each face; --attributes adds "pose": {"pitch", \
+            "yaw", "roll"} (degrees), "leftEyeOpen", "rightEyeOpen", "smiling" (0...1) and gesture events \
+            (blink, wink, head turn, head tilt, nod).
+            --annotate OUT.mp4 writes every frame upright with each face's box and ID (and its mesh with \
+            --landmarks), at the input's frame times: H.264 when libx264 is there, MPEG-4 otherwise.
+            A progress line (frames, fps, ETA when the container gives its frame count or duration) is drawn \
+            on stderr when stderr is a terminal. At the end a summary (IDs seen, time on screen per ID, \
+            frames, fps, peak memory) goes to stdout, or to stderr with --json-lines.
+            A damaged or truncated file: the frames before the damage are processed, the JSON lines written \
+            and the annotated video finalized, then the error is reported and the exit status is 1.
+            """)
+
+    @Argument(help: "The video file.")
+    var video: String
+
+    @Flag(help: "Print one JSON object per processed frame on stdout.")
+    var jsonLines = false
+
+    @Option(help: ArgumentHelp("Write the annotated video here (.mp4, .mov, .mkv, .avi).", valueName: "OUT.mp4"))
+    var annotate: String?
+
+    @Option(help: "Process every Nth frame; the others carry the last faces (in the annotated video).")
+    var every: Int = 1
+
+    @Option(help: "At most this many faces are followed.")
+    var maxFaces: Int = 4
+
+    @Option(help: ArgumentHelp("""
+        The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
+        faces within ~2 m), full-range-sparse, back.
+        """))
+    var detector = DetectorName(.fullRange)
+
+    @Flag(help: "Include each face's 478 mesh points in the JSON lines, and draw the mesh in the annotated video.")
+    var landmarks = false
+
+    @Flag(help: "Compute head pose, eyes open, smile and gestures (blink, wink, head turn, tilt, nod).")
+    var attributes = false
+
+    @Flag(help: "Turn off the One-Euro smoothing of the boxes and points.")
+    var noSmoothing = false
+
+    @Option(help: "Threads for the models' inference and for decoding.")
+    var threads: Int = 1
+
+    @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
+    var modelsDir: String?
+
+    func validate() throws {
+        guard every >= 1 else { throw ValidationError("--every must be at least 1") }
+        guard maxFaces >= 1 else { throw ValidationError("--max-faces must be at least 1") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+    }
+
+    /// The tracker's options for these flags.
+    var trackerOptions: FaceTracker.Options {
+        var wanted: FaceTracker.Attributes = []
+        if landmarks { wanted.insert(.landmarks) }
+        if attributes { wanted.formUnion([.headPose, .gestures, .expression]) }
+        return FaceTracker.Options(detector: detector.model, maximumFaces: maxFaces,
+                                   smoothing: noSmoothing ? nil : .mediaPipeFace,
+                                   frameInterval: every == 1 ? .all : .everyNth(every), attributes: wanted,
+                                   threadCount: threads)
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let reader: VideoReader
+            do { reader = try VideoReader(contentsOf: video, options: VideoReadingOptions(threadCount: threads)) }
+            catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+            let tracker = try FaceTracker(options: trackerOptions, modelsDirectory: modelsDir)
+            let annotation = try annotate.map { try TrackAnnotation(path: $0, info: reader.info, mesh: landmarks) }
+            let lines = jsonLines ? TrackLines(landmarks: landmarks, attributes: attributes) : nil
+            var summary = TrackSummary(frameRate: reader.info.frameRate)
+            var progress = TrackProgress(info: reader.info)
+            let failure = follow(reader, tracker, annotation, lines, &summary, &progress)
+            progress.finish()
+            var finishFailure: (any Error)?
+            do { try annotation?.finish() } catch { finishFailure = error }
+            let report = summary.lines(metrics: tracker.metrics)
+            for line in report {
+                if jsonLines { printError(line) } else { print(line) }
+            }
+            if let failure { throw failure }
+            if let finishFailure { throw finishFailure }
+        }
+    }
+
+    /// Runs the stream through the tracker until its end or the first error, which it returns (the outputs
+    /// are then still valid up to the last good frame: the caller finishes them).
+    private func follow(_ reader: VideoReader, _ tracker: FaceTracker, _ annotation: TrackAnnotation?,
+                        _ lines: TrackLines?, _ summary: inout TrackSummary,
+                        _ progress: inout TrackProgress) -> (any Error)? {
+        var result = FaceTrackingResult()
+        var clock = StreamClock()
+        do {
+            while let frame = try readFrame(reader) {
+                let time = clock.time(for: frame.time)
+                try frame.image.withView { view in try tracker.process(view, timestamp: time, into: &result) }
+                if result.processed { lines?.write(result, time: frame.time) }
+                summary.add(result, time: time)
+                try annotation?.append(frame.image, faces: result.faces, time: time - clock.origin)
+                progress.update(frames: frame.index + 1, time: time - clock.origin)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func readFrame(_ reader: VideoReader) throws -> VideoFrame? {
+        do { return try reader.nextFrame() } catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+    }
+
+    /// A reader's message, prefixed with the video's path unless it names it already.
+    private func aboutVideo(_ message: String) -> String {
+        message.contains(video) ? message : "\(video): \(message)"
+    }
+}
+
+/// Timestamps for the tracker from the container's: strictly increasing (a frame that repeats or goes back in
+/// time, as damaged files have, is put 1 ms after the one before), and the first frame's time as the origin of
+/// the annotated video's.
+struct StreamClock {
+    private(set) var origin = 0.0
+    private var last: Double?
+
+    mutating func time(for containerTime: Double) -> Double {
+        var time = containerTime.isFinite ? containerTime : (last ?? 0) + 0.001
+        if let last { time = max(time, last + 0.001) } else { origin = time }
+        last = time
+        return time
+    }
+}
