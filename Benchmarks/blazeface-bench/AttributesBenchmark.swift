@@ -34,6 +34,8 @@ final class FrameAttributes {
             captureFaces.append(CaptureFace(face, pose: pose, expression: expression))
         }
         try assessor.assess(view, faces: captureFaces, into: &assessment)
+        // Let go of the points: held here, the landmarker's next frame would copy them (copy on write).
+        captureFaces.removeAll(keepingCapacity: true)
     }
 
     /// Times each attribute alone on `face`, alternating blocks of 10 calls: where the `attributes` pipeline's
