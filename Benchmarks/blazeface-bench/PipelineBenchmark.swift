@@ -18,18 +18,36 @@ enum PipelineName: String, CaseIterable {
     /// smoothing of the 478 points and the box, and the result's copy of the points; `maximumFaces` 1, so the
     /// detector runs on the first frame only.
     case tracking
+    /// `landmarks` plus, per face, head pose, expression and capture quality (`FrameAttributes`: passport
+    /// framing, the pose and the eyes given) into reused storage.
+    case landmarksAttributes = "landmarks-attributes"
+    /// `landmarks-tracking` plus the same attributes per face: what the attributes add to a video frame.
+    case attributes
     /// `PersonSegmenter(model: .general).segment(_:into:)`, the mask at the frame's size (`SegmentationBenchmark`).
     case segmentation
     /// The same with the landscape model.
     case segmentationLandscape = "segmentation-landscape"
 
     /// The face pipelines (`PipelineBenchmark`), in report order.
-    static let face: [PipelineName] = [.detect, .landmarks, .landmarksTracking, .tracking]
+    static let face: [PipelineName] = [.detect, .landmarks, .landmarksAttributes, .landmarksTracking, .attributes,
+                                       .tracking]
+
+    /// For the attribute pipelines: the pipeline they add the attributes to.
+    var withoutAttributes: PipelineName? {
+        switch self {
+        case .landmarksAttributes: return .landmarks
+        case .attributes: return .landmarksTracking
+        default: return nil
+        }
+    }
 
     /// The pipeline's configuration, one line for the reports.
     func configuration(threads: Int) -> String {
         switch self {
         case .detect, .landmarks, .landmarksTracking: return PipelineBenchmark.configuration(threads: threads)
+        case .landmarksAttributes, .attributes:
+            return "the same, plus per face HeadPose, FaceExpression and CaptureQualityAssessor(framing: .passport) "
+                + "(pose and eyes given) into reused storage"
         case .tracking:
             return "FaceTracker(landmarker: the same, options: maximumFaces 1, smoothing .mediaPipeFace, attributes "
                 + "[.landmarks], identity check on), 30 frames per second"
@@ -62,6 +80,8 @@ struct PipelineResult {
     var personShare: Double? = nil
     /// For the segmentation pipelines: where the time goes.
     var breakdown: SegmentationBreakdown? = nil
+    /// For `attributes`: each attribute alone on the tracked face.
+    var attributeBreakdown: AttributeBreakdown? = nil
 }
 
 enum PipelineBenchmark {
@@ -86,7 +106,7 @@ enum PipelineBenchmark {
             + "\(threads) thread\(threads == 1 ? "" : "s")"
     }
 
-    /// Times the four pipelines on `frame` in alternating blocks of 10 (one landmarker for all four, as an
+    /// Times the six pipelines on `frame` in alternating blocks of 10 (one landmarker for all six, as an
     /// app would have), after a first `detect(_:into:)` that fills the tracked faces and the results' storage.
     /// - Throws: `BenchFailure` when the frame has no face for the landmarker: the mesh pipelines would then
     ///   time the detector alone.
@@ -97,6 +117,10 @@ enum PipelineBenchmark {
         faces.reserveCapacity(16)
         var found: [FaceLandmarks] = []
         var tracked: [FaceLandmarks] = []
+        var foundForAttributes: [FaceLandmarks] = [], trackedForAttributes: [FaceLandmarks] = []
+        let attributes = try FrameAttributes(), staticAttributes = try FrameAttributes()
+        var attributesLost = false
+        var breakdown: AttributeBreakdown?
         var lost = false, trackerLost = false
         let tracker = try FaceTracker(landmarker: landmarker, options: trackerOptions)
         var trackingResult = FaceTrackingResult()
@@ -108,13 +132,26 @@ enum PipelineBenchmark {
                                    + "\(found.count) faces in \(frame.recipe); the pipelines need a frame with one face")
             }
             tracked = found
+            foundForAttributes = found
+            trackedForAttributes = found
+            breakdown = try FrameAttributes.breakdown(view, face: found[0], iterations: iterations * 10,
+                                                      timeLimit: timeLimit.map { $0 / 10 })
             try tracker.process(view, timestamp: time, into: &trackingResult)
             return try AlternatingBlocks.run([
                 { try landmarker.detector.detect(view, into: &faces) },
                 { try landmarker.detect(view, into: &found) },
                 {
+                    try landmarker.detect(view, into: &foundForAttributes)
+                    try staticAttributes.compute(view, faces: foundForAttributes)
+                },
+                {
                     try landmarker.detect(view, tracking: &tracked)
                     if tracked.count != 1 { lost = true }
+                },
+                {
+                    try landmarker.detect(view, tracking: &trackedForAttributes)
+                    if trackedForAttributes.count != 1 { attributesLost = true }
+                    try attributes.compute(view, faces: trackedForAttributes)
                 },
                 {
                     time += 1.0 / 30
@@ -123,13 +160,17 @@ enum PipelineBenchmark {
                 },
             ], iterations: iterations, warmup: warmup, timeLimit: timeLimit)
         }
-        let faceCounts = [faces.count, found.count, tracked.count, trackingResult.faces.count]
-        let presences = [nil, found.first?.presence, tracked.first?.presence, trackingResult.faces.first?.score]
+        let faceCounts = [faces.count, found.count, foundForAttributes.count, tracked.count,
+                          trackedForAttributes.count, trackingResult.faces.count]
+        let presences = [nil, found.first?.presence, foundForAttributes.first?.presence, tracked.first?.presence,
+                         trackedForAttributes.first?.presence, trackingResult.faces.first?.score]
         return PipelineName.face.enumerated().map { index, name in
             PipelineResult(name: name, threads: threads, frame: frame, timing: timed.summaries[index],
                            allocations: timed.allocations[index], iterations: timed.iterations,
                            faces: faceCounts[index], presence: presences[index],
-                           trackedThroughout: name == .landmarksTracking ? !lost : name == .tracking ? !trackerLost : nil)
+                           trackedThroughout: name == .landmarksTracking ? !lost : name == .tracking ? !trackerLost
+                               : name == .attributes ? !attributesLost : nil,
+                           attributeBreakdown: name == .attributes ? breakdown : nil)
         }
     }
 }

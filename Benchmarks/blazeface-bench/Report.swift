@@ -307,6 +307,19 @@ enum TextReport {
                              + "\(fixed(b.modelResolution.medianMs, 3)) ms, mask resize alone \(fixed(b.resize.medianMs, 3)) ms")
             }
         }
+        for p in results {
+            guard let base = p.name.withoutAttributes, let without = results.first(where: { $0.name == base }) else {
+                continue
+            }
+            let extra = p.timing.medianMs - without.timing.medianMs
+            lines.append("\(p.name.rawValue) over \(base.rawValue): +\(fixed(1000 * extra, 1)) us per frame "
+                         + "(\(fixed(100 * extra / without.timing.medianMs, 1))% of its median)")
+            if let b = p.attributeBreakdown {
+                lines.append("  per face alone (median us): head pose \(fixed(1000 * b.pose.medianMs, 1)), expression "
+                             + "\(fixed(1000 * b.expression.medianMs, 1)), capture quality "
+                             + "\(fixed(1000 * b.quality.medianMs, 1)) (pose and eyes given)")
+            }
+        }
         if results.contains(where: { $0.trackedThroughout == false }) {
             lines.append("(landmarks-tracking or tracking lost the face on some frame: the detector ran again there)")
         }

@@ -23,4 +23,12 @@ public struct CaptureFace: Sendable {
                 rightEyeOpen: Float? = nil) {
         self.init(points: landmarks.points, pose: pose, leftEyeOpen: leftEyeOpen, rightEyeOpen: rightEyeOpen)
     }
+
+    /// The face with the eye-open probabilities of `expression` (`FaceExpression.leftEyeOpen`, `rightEyeOpen`;
+    /// the eyes not judged when it is nil), so that the attributes of one frame go in as they come:
+    /// `CaptureFace(face, pose: try face.headPose(...), expression: try face.expression(...))`.
+    public init(_ landmarks: FaceLandmarks, pose: HeadPose? = nil, expression: FaceExpression?) {
+        self.init(points: landmarks.points, pose: pose, leftEyeOpen: expression?.leftEyeOpen,
+                  rightEyeOpen: expression?.rightEyeOpen)
+    }
 }

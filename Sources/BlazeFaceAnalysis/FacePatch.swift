@@ -3,16 +3,17 @@ import BlazeFaceMesh
 /// A face region resampled to a fixed square of luma values, and the statistics the capture score uses.
 ///
 /// The region is a square of the upright image, any orientation of the square (it follows the eye line), of any
-/// size: each of the `side` x `side` patch pixels averages an n x n grid of nearest pixels over its footprint,
-/// n = ⌈footprint⌉ up to 4 (an area average when the face is larger than the patch), or is one bilinear sample
-/// when the footprint is a pixel or less (the face is smaller than the patch). Pixels outside the image repeat
-/// its edge. Measured on this fixed grid, sharpness does not depend on how many pixels the face covers, only on
-/// how sharp it is at the patch's scale.
+/// size: each of the `side` x `side` patch pixels averages an n x n grid of nearest pixels spread evenly over
+/// its footprint, n = ⌈footprint⌉ up to 2 (an area average of 2 x 2 pixels when the face is larger than the
+/// patch, a sparser one above twice its size), or is one bilinear sample when the footprint is a pixel or less
+/// (the face is smaller than the patch). Pixels outside the image repeat its edge. Measured on this fixed grid,
+/// sharpness does not depend on how many pixels the face covers, only on how sharp it is at the patch's scale.
 struct FacePatch {
     /// The patch's side in samples.
     static let side = 64
-    /// The most nearest-pixel taps per patch pixel and axis.
-    static let maximumTaps = 4
+    /// The most nearest-pixel taps per patch pixel and axis. 2 (rather than ⌈footprint⌉) keeps the cost at
+    /// 4 reads per sample for any face size; large faces then measure slightly sharper (Documentation/Attributes.md).
+    static let maximumTaps = 2
 
     /// `side · side` luma values (0...255), row by row. Allocated once.
     private var values = [Float](repeating: 0, count: side * side)
@@ -30,24 +31,30 @@ struct FacePatch {
         // The patch's top-left corner, and the offset of the first tap inside a patch pixel.
         let corner = centre - (xAxis + yAxis) * (size / 2)
         let firstTap = (xAxis + yAxis) * (tapStep / 2)
-        let weight = 1 / Float(taps * taps)
+        let across = xAxis * step, down = yAxis * step
+        let tapAcross = xAxis * tapStep, tapDown = yAxis * tapStep
+        let inside = InsideGrid(origin: corner + firstTap, across: across, down: down, tapAcross: tapAcross,
+                                tapDown: tapDown, taps: taps, width: reader.width, height: reader.height)
         values.withUnsafeMutableBufferPointer { out in
+            if let inside {
+                inside.sample(reader, into: out.baseAddress!)
+                return
+            }
             for j in 0..<n {
-                for i in 0..<n {
-                    let origin = corner + xAxis * (Double(i) * step) + yAxis * (Double(j) * step) + firstTap
-                    if taps == 1 {
-                        out[j * n + i] = reader.bilinear(origin.x, origin.y)
-                        continue
+                let rowStart = corner + down * Double(j) + firstTap
+                let row = out.baseAddress! + j * n
+                if taps == 1 {
+                    for i in 0..<n {
+                        let p = rowStart + across * Double(i)
+                        row[i] = reader.bilinear(p.x, p.y)
                     }
-                    var sum: Float = 0
-                    for b in 0..<taps {
-                        let row = origin + yAxis * (Double(b) * tapStep)
-                        for a in 0..<taps {
-                            let p = row + xAxis * (Double(a) * tapStep)
-                            sum += reader.nearest(p.x, p.y)
-                        }
+                } else {
+                    for i in 0..<n {
+                        let p = rowStart + across * Double(i), q = p + tapDown
+                        let top = reader.nearest(p.x, p.y) + reader.nearest(p.x + tapAcross.x, p.y + tapAcross.y)
+                        let bottom = reader.nearest(q.x, q.y) + reader.nearest(q.x + tapAcross.x, q.y + tapAcross.y)
+                        row[i] = (top + bottom) * 0.25
                     }
-                    out[j * n + i] = sum * weight
                 }
             }
         }
@@ -59,22 +66,38 @@ struct FacePatch {
     func statistics() -> (luminance: Double, sharpness: Double) {
         let n = Self.side
         return values.withUnsafeBufferPointer { v in
-            var sum = 0.0, squares = 0.0
-            for value in v {
-                sum += Double(value)
-                squares += Double(value) * Double(value)
+            let base = v.baseAddress!
+            // Float lanes within a row (at most 64 values of at most 255², exact enough), Double across rows.
+            var sum = 0.0, squares = 0.0, energy = 0.0
+            for j in 0..<n {
+                var s = SIMD8<Float>(), q = SIMD8<Float>()
+                for k in stride(from: j * n, to: (j + 1) * n, by: 8) {
+                    let x = UnsafeRawPointer(base + k).loadUnaligned(as: SIMD8<Float>.self)
+                    s += x
+                    q += x * x
+                }
+                sum += Double(s.sum())
+                squares += Double(q.sum())
+            }
+            // Interior columns 1...n−2 in 8-wide chunks; the last chunk ends at column n − 2 and masks out the
+            // columns the full chunks already covered.
+            let full = (n - 2) / 8 * 8, tail = n - 1 - 8
+            var tailMask = SIMD8<Float>()
+            for lane in 0..<8 where tail + lane >= 1 + full { tailMask[lane] = 1 }
+            func load(_ at: Int) -> SIMD8<Float> { UnsafeRawPointer(base + at).loadUnaligned(as: SIMD8<Float>.self) }
+            func squaredLaplacian(_ k: Int) -> SIMD8<Float> {
+                let laplacian = 4 * load(k) - load(k - 1) - load(k + 1) - load(k - n) - load(k + n)
+                return laplacian * laplacian
+            }
+            for j in 1..<(n - 1) {
+                var e = SIMD8<Float>()
+                for i in stride(from: 1, to: 1 + full, by: 8) { e += squaredLaplacian(j * n + i) }
+                if full < n - 2 { e += squaredLaplacian(j * n + tail) * tailMask }
+                energy += Double(e.sum())
             }
             let count = Double(n * n)
             let mean = sum / count
             let variance = max(squares / count - mean * mean, 0)
-            var energy = 0.0
-            for j in 1..<(n - 1) {
-                for i in 1..<(n - 1) {
-                    let k = j * n + i
-                    let laplacian = 4 * v[k] - v[k - 1] - v[k + 1] - v[k - n] - v[k + n]
-                    energy += Double(laplacian) * Double(laplacian)
-                }
-            }
             energy /= Double((n - 2) * (n - 2))
             return (mean / 255, energy / (variance + 1))
         }
@@ -102,7 +125,12 @@ struct UprightLuma {
     /// Rec. 601 luma `0.299 R + 0.587 G + 0.114 B` (gray: the value) of upright pixel (u, v), clamped to the image.
     @inline(__always)
     func luma(_ u: Int, _ v: Int) -> Float {
-        let u = min(max(u, 0), width - 1), v = min(max(v, 0), height - 1)
+        pixel(min(max(u, 0), width - 1), min(max(v, 0), height - 1))
+    }
+
+    /// Rec. 601 luma of upright pixel (u, v), which must be inside the image.
+    @inline(__always)
+    private func pixel(_ u: Int, _ v: Int) -> Float {
         let p = start + u * du + v * dv
         return 0.299 * Float(p[offsets.r]) + 0.587 * Float(p[offsets.g]) + 0.114 * Float(p[offsets.b])
     }
@@ -112,7 +140,7 @@ struct UprightLuma {
     func nearest(_ x: Double, _ y: Double) -> Float {
         let u = x >= 0 ? Int(min(x, Double(width - 1))) : 0
         let v = y >= 0 ? Int(min(y, Double(height - 1))) : 0
-        return luma(u, v)
+        return pixel(u, v)
     }
 
     /// Bilinear luma at upright position (x, y), pixel centres at half-integers.

@@ -55,7 +55,7 @@ public struct Framing: Hashable, Sendable {
     }
 
     /// The sharpness below which a face region is blurry, for both presets. The astronaut sample (a face 110 px
-    /// from forehead to chin, sharpness 0.58) falls below it under a Gaussian blur of σ = 1.5 px, 1.4 % of that
+    /// from forehead to chin, sharpness 0.57) falls below it under a Gaussian blur of σ = 1.5 px, 1.4 % of that
     /// length (Documentation/Attributes.md, "Capture quality").
     public static let defaultMinimumSharpness = 0.05
 

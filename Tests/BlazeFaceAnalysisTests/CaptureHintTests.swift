@@ -63,6 +63,16 @@ struct CaptureHintTests {
         }
         // Unknown eyes are not judged.
         #expect(try CaptureSamples.quality(picture, mesh, assessor).components.eyesOpen == 1)
+        // From a FaceExpression: its eye probabilities, the lesser one judged; none when it is nil.
+        let landmarks = FaceLandmarks(points: mesh, presence: 1, region: RotatedRect(center: Point(x: 0, y: 0),
+                                                                                      width: 1, height: 1))
+        let winking = FaceExpression(leftEyeOpen: 0.95, rightEyeOpen: 0.1, smiling: 0)
+        let face = CaptureFace(landmarks, expression: winking)
+        #expect(face.leftEyeOpen == 0.95 && face.rightEyeOpen == 0.1 && face.points == mesh && face.pose == nil)
+        let quality = try CaptureSamples.view(picture) { try assessor.assess($0, face: face) }
+        #expect(quality.hints == [.eyesClosed] && quality.measurements.eyeOpen == 0.1)
+        let unknown = CaptureFace(landmarks, pose: nil, expression: nil)
+        #expect(unknown.leftEyeOpen == nil && unknown.rightEyeOpen == nil)
     }
 
     @Test("no face: noFace, from an empty list and from the landmarker on a blank picture")
