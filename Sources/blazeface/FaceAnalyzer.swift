@@ -31,10 +31,7 @@ struct FaceAnalyzer: Sendable {
             poses.append(try mesh.headPose(camera: camera))
             expressions.append(try mesh.expression(camera: camera))
         }
-        let inputs = meshes.indices.map {
-            CaptureFace(meshes[$0], pose: poses[$0], leftEyeOpen: expressions[$0].leftEyeOpen,
-                        rightEyeOpen: expressions[$0].rightEyeOpen)
-        }
+        let inputs = meshes.indices.map { CaptureFace(meshes[$0], pose: poses[$0], expression: expressions[$0]) }
         let assessment = try assessor.assess(image, faces: inputs, camera: camera)
         let faces = meshes.indices.map {
             AnalyzedFace(landmarks: meshes[$0], pose: poses[$0], expression: expressions[$0],
