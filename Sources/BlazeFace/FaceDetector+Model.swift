@@ -100,15 +100,20 @@ extension FaceDetector {
         /// single-threaded detector per thread usually gives more throughput.
         public var threadCount: Int
         public var preprocessing: Preprocessing
+        /// What the model file may make the detector allocate and compute while it loads (the interpreter's
+        /// defaults unless lowered); past a limit, `.invalidModel` names it (see `ModelLimits`).
+        public var modelLimits: ModelLimits
 
         public init(minimumScore: Float? = nil, nms: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3,
-                    maximumFaces: Int? = nil, threadCount: Int = 1, preprocessing: Preprocessing = .letterbox) {
+                    maximumFaces: Int? = nil, threadCount: Int = 1, preprocessing: Preprocessing = .letterbox,
+                    modelLimits: ModelLimits = ModelLimits()) {
             self.minimumScore = minimumScore
             self.nms = nms
             self.iouThreshold = iouThreshold
             self.maximumFaces = maximumFaces
             self.threadCount = threadCount
             self.preprocessing = preprocessing
+            self.modelLimits = modelLimits
         }
     }
 }

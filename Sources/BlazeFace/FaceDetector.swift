@@ -80,7 +80,7 @@ public final class FaceDetector: @unchecked Sendable {
             session = try ModelSession(
                 modelPath: modelPath,
                 conversion: .init(range: configuration.inputRange, fit: .letterbox, border: .zero, sampling: .detector),
-                threadCount: options.threadCount)
+                threadCount: options.threadCount, limits: options.modelLimits)
         } catch {
             throw FaceDetectorError(error)
         }

@@ -28,12 +28,12 @@ extension FaceLandmarker {
         private var projected: [Landmark] = []
         private var irises = [Landmark](repeating: Landmark(x: 0, y: 0, z: 0), count: 10)
 
-        init(modelPath: String, threadCount: Int) throws(FaceLandmarkerError) {
+        init(modelPath: String, threadCount: Int, limits: ModelLimits) throws(FaceLandmarkerError) {
             do {
                 session = try ModelSession(modelPath: modelPath,
                                            conversion: .init(range: 0...1, fit: .letterbox, border: .replicate,
                                                              sampling: .warp),
-                                           threadCount: threadCount)
+                                           threadCount: threadCount, limits: limits)
             } catch {
                 throw FaceLandmarkerError(error)
             }

@@ -40,14 +40,20 @@ extension FaceLandmarker {
         public var minimumPresence: Float
         /// Threads each model's inference uses, the calling thread included (see `FaceDetector.Options`).
         public var threadCount: Int
+        /// What each model file (the mesh, the detector `init(model:modelsDirectory:options:)` loads, the iris
+        /// model) may make the landmarker allocate and compute while it loads; past a limit, `.invalidModel`
+        /// (or `.detectionFailed(.invalidModel)` for the detector) names it (see `ModelLimits`).
+        public var modelLimits: ModelLimits
 
         public init(detector: FaceDetector.Model = .fullRange, maximumFaces: Int? = nil,
-                    minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, threadCount: Int = 1) {
+                    minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, threadCount: Int = 1,
+                    modelLimits: ModelLimits = ModelLimits()) {
             self.detector = detector
             self.maximumFaces = maximumFaces
             self.minimumDetectionScore = minimumDetectionScore
             self.minimumPresence = minimumPresence
             self.threadCount = threadCount
+            self.modelLimits = modelLimits
         }
 
         /// MediaPipe 0.10.21's legacy `FaceMesh` settings: short-range detector, one face by default.
@@ -68,7 +74,7 @@ extension FaceLandmarker {
         /// The detector options of MediaPipe's face-mesh graphs: weighted NMS at IoU 0.3.
         var detectorOptions: FaceDetector.Options {
             FaceDetector.Options(minimumScore: minimumDetectionScore, iouThreshold: 0.3, maximumFaces: maximumFaces,
-                                 threadCount: threadCount)
+                                 threadCount: threadCount, modelLimits: modelLimits)
         }
     }
 }

@@ -85,7 +85,7 @@ public final class FaceLandmarker: @unchecked Sendable {
             session = try ModelSession(modelPath: meshModelPath,
                                        conversion: .init(range: 0...1, fit: .stretch, border: .replicate,
                                                          sampling: .warp),
-                                       threadCount: options.threadCount)
+                                       threadCount: options.threadCount, limits: options.modelLimits)
         } catch {
             throw FaceLandmarkerError(error)
         }
@@ -101,7 +101,8 @@ public final class FaceLandmarker: @unchecked Sendable {
         }
         if model == .meshWithIris {
             guard let irisModelPath else { throw .invalidOptions("the mesh-iris model needs irisModelPath") }
-            iris = try IrisRefiner(modelPath: irisModelPath, threadCount: options.threadCount)
+            iris = try IrisRefiner(modelPath: irisModelPath, threadCount: options.threadCount,
+                                   limits: options.modelLimits)
         } else {
             iris = nil
         }

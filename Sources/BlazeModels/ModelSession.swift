@@ -64,10 +64,12 @@ public final class ModelSession: @unchecked Sendable {
     private let outputBuffers: UnsafeMutableBufferPointer<UnsafeBufferPointer<Float>>
     private let lock = NSLock()
 
-    /// Loads the model at `modelPath`, whose first input must be a `1 x H x W x 3` image.
-    /// - Throws: `ModelSessionError.modelNotFound`, `.invalidModel` (a file that does not load),
-    ///   `.incompatibleModel` (no image input), `.invalidOptions` (thread count, value range).
-    public init(modelPath: String, conversion: Conversion, threadCount: Int = 1) throws(ModelSessionError) {
+    /// Loads the model at `modelPath`, whose first input must be a `1 x H x W x 3` image, under `limits`.
+    /// - Throws: `ModelSessionError.modelNotFound`, `.invalidModel` (a file that does not load, or one past a
+    ///   limit: its `InterpreterError` names it), `.incompatibleModel` (no image input), `.invalidOptions`
+    ///   (thread count, value range).
+    public init(modelPath: String, conversion: Conversion, threadCount: Int = 1,
+                limits: ModelLimits = ModelLimits()) throws(ModelSessionError) {
         guard (1...Interpreter.Options.maximumThreadCount).contains(threadCount) else {
             throw .invalidOptions("threadCount \(threadCount) must be from 1 to \(Interpreter.Options.maximumThreadCount)")
         }
@@ -76,7 +78,7 @@ public final class ModelSession: @unchecked Sendable {
             throw .modelNotFound(path: modelPath)
         }
         let interpreter: Interpreter
-        do { interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threadCount)) } catch {
+        do { interpreter = try Interpreter(modelPath: modelPath, options: limits.interpreterOptions(threadCount: threadCount)) } catch {
             throw .invalidModel(path: modelPath, error: error)
         }
         let shape = interpreter.inputs.first?.shape ?? []

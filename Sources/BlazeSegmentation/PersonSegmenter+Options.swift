@@ -46,10 +46,14 @@ extension PersonSegmenter {
         public var smoothing: Float
         /// Threads the model's inference uses, the calling thread included (1...`Interpreter.Options.maximumThreadCount`).
         public var threadCount: Int
+        /// What each model file may make the segmenter allocate and compute while it loads; past a limit,
+        /// `.invalidModel` names it (see `ModelLimits`).
+        public var modelLimits: ModelLimits
 
-        public init(smoothing: Float = 0, threadCount: Int = 1) {
+        public init(smoothing: Float = 0, threadCount: Int = 1, modelLimits: ModelLimits = ModelLimits()) {
             self.smoothing = smoothing
             self.threadCount = threadCount
+            self.modelLimits = modelLimits
         }
 
         /// The options' problem, if any (the thread count is checked by the model session).

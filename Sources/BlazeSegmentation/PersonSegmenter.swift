@@ -73,8 +73,8 @@ public final class PersonSegmenter: @unchecked Sendable {
 
     private init(model: Model, modelPaths: [String], options: Options) throws(PersonSegmenterError) {
         if let problem = options.validationError() { throw .invalidOptions(problem) }
-        primary = try Stage(modelPath: modelPaths[0], threadCount: options.threadCount)
-        landscape = modelPaths.count > 1 ? try Stage(modelPath: modelPaths[1], threadCount: options.threadCount) : nil
+        primary = try Stage(modelPath: modelPaths[0], options: options)
+        landscape = modelPaths.count > 1 ? try Stage(modelPath: modelPaths[1], options: options) : nil
         // A single file you bring is `.landscape` when its input is wider than high.
         self.model = model == .automatic || primary.session.inputWidth <= primary.session.inputHeight ? model : .landscape
         self.options = options
@@ -165,11 +165,11 @@ public final class PersonSegmenter: @unchecked Sendable {
         let session: ModelSession
         let output: ModelSession.Output
 
-        init(modelPath: String, threadCount: Int) throws(PersonSegmenterError) {
+        init(modelPath: String, options: Options) throws(PersonSegmenterError) {
             do {
                 session = try ModelSession(modelPath: modelPath,
                                            conversion: .init(range: 0...1, fit: .stretch, border: .zero, sampling: .warp),
-                                           threadCount: threadCount)
+                                           threadCount: options.threadCount, limits: options.modelLimits)
             } catch {
                 throw PersonSegmenterError(error)
             }

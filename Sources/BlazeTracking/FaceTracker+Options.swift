@@ -77,13 +77,17 @@ extension FaceTracker {
         public var attributes: Attributes
         /// Threads each model's inference uses (see `FaceLandmarker.Options.threadCount`).
         public var threadCount: Int
+        /// What each model file may make the tracker's landmarker and detector allocate and compute while they
+        /// load (see `FaceLandmarker.Options.modelLimits` and `ModelLimits`).
+        public var modelLimits: ModelLimits
 
         public init(model: FaceLandmarker.Model = .attention, detector: FaceDetector.Model = .fullRange,
                     maximumFaces: Int? = 4, detectionInterval: DetectionInterval = .frames(10),
                     minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, holdFrames: Int = 10,
                     holdSeconds: Double? = nil, reassociationRadius: Double = 1.0, identityThreshold: Float? = 0.08,
                     smoothing: OneEuroFilter.Parameters? = .mediaPipeFace, frameInterval: FrameInterval = .all,
-                    attributes: Attributes = [.landmarks], threadCount: Int = 1) {
+                    attributes: Attributes = [.landmarks], threadCount: Int = 1,
+                    modelLimits: ModelLimits = ModelLimits()) {
             self.model = model
             self.detector = detector
             self.maximumFaces = maximumFaces
@@ -98,13 +102,14 @@ extension FaceTracker {
             self.frameInterval = frameInterval
             self.attributes = attributes
             self.threadCount = threadCount
+            self.modelLimits = modelLimits
         }
 
         /// The landmarker these options run on.
         public var landmarkerOptions: FaceLandmarker.Options {
             FaceLandmarker.Options(detector: detector, maximumFaces: maximumFaces,
                                    minimumDetectionScore: minimumDetectionScore, minimumPresence: minimumPresence,
-                                   threadCount: threadCount)
+                                   threadCount: threadCount, modelLimits: modelLimits)
         }
 
         /// The options' problem, if any.
