@@ -23,7 +23,11 @@ import BlazeFaceMesh
 /// proportions change at once (another person in the same place: a hard cut) gets a new ID. IDs start at 1 and
 /// are never reused. Documentation/Tracking.md describes the choices and their limits.
 ///
-/// Not thread-safe: one tracker follows one stream from one thread at a time. With `process(_:timestamp:into:)`,
+/// Thread safety: not thread-safe and not `Sendable`. One tracker follows one stream, called from one thread at a
+/// time; it may move between threads when the caller orders the calls (a serial queue, or a lock or semaphore
+/// handed from one call to the next). Trackers of their own, each following its own stream on its own thread,
+/// may share one `FaceLandmarker` (`init(landmarker:options:)`): the landmarker's lock serializes their models
+/// (so they take turns on it; for parallel work give each tracker its own). With `process(_:timestamp:into:)`,
 /// the same faces as on the frame before and smoothing on, a frame makes no heap allocation.
 public final class FaceTracker {
     public let options: Options

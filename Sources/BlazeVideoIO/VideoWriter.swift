@@ -14,7 +14,8 @@ import Darwin
 /// A writer released without `finish()` finishes the file in `deinit`, ignoring errors. After an error in
 /// `append`, `finish()` still finalizes the frames written before it.
 ///
-/// Not thread-safe: use a writer from one thread at a time.
+/// Not thread-safe: use a writer from one thread at a time. Writers are independent of each other and of readers:
+/// several may run at once on several threads.
 public final class VideoWriter {
     public let path: String
     /// Stored frame size; every frame appended must have it.
