@@ -18,8 +18,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 sanitizer="${1:-}"
 case "$sanitizer" in
   thread)
-    # Shared and per-thread detectors, landmarkers, segmenters, replacers, sessions and interpreters, and
-    # the worker pool and concurrent sections that every multi-threaded interpreter runs on.
+    # Shared and per-thread detectors, landmarkers, segmenters, replacers, sessions and interpreters, trackers
+    # sharing a landmarker or handed between threads, video readers and writers at once (FFmpeg), and the
+    # worker pool and concurrent sections that every multi-threaded interpreter runs on.
     filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|ConcurrentSection' ;;
   address)
     # Corrupted and truncated models, seeded image corruptions, hostile files, and the regression tests of
