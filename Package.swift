@@ -206,7 +206,8 @@ let package = Package(
         ),
 
         // The soak executable (sources in Benchmarks/blazeface-soak; run by Benchmarks/soak.sh): the pipelines on
-        // a stream of frames for hours, resident memory sampled into a CSV and an SVG. Not a product.
+        // a stream of frames for hours (and a short video decoded over and over), resident memory sampled into a
+        // CSV and an SVG. Not a product.
         .executableTarget(
             name: "blazeface-soak",
             dependencies: [
@@ -216,6 +217,7 @@ let package = Package(
                 "BlazeImaging",
                 "BlazeSegmentation",
                 "BlazeTracking",
+                "BlazeVideoIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/blazeface-soak"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The soak: builds blazeface-soak in release and runs detect, landmarks, segment and track on the sample pictures for
+# The soak: builds blazeface-soak in release and runs detect, landmarks, segment and track on the sample pictures, and
+# decodes a short video made from the first one (one frame per soak frame, a new reader at its end), for
 # N frames or T seconds, sampling resident memory; writes the CSV and the SVG plot and fails when memory grows
 # after warm-up. At nice 19: it measures memory, not speed. See Documentation/Reliability.md.
 #

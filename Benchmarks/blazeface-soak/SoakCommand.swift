@@ -8,11 +8,12 @@ import Foundation
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blazeface-soak",
-        abstract: "Run detect, landmarks, segment and track for a long time and check that memory stays flat.",
+        abstract: "Run detect, landmarks, segment, track and video decoding for a long time and check that memory stays flat.",
         discussion: """
             The frames cycle through the pictures given (decoded once, upright RGB; pictures of different sizes \
             make the pipelines resize their buffers as a video of changing sources would). Each frame goes \
-            through every stage of SoakPipeline.standard. Resident memory (Linux: /proc/self/statm; elsewhere \
+            through every stage of SoakPipeline.standard (the video stage decodes one frame of a short video made \
+            from the first picture). Resident memory (Linux: /proc/self/statm; elsewhere \
             the peak from getrusage) is sampled before the first frame and every --sample-every frames. \
             Exit status 1 when the last sample exceeds the sample at --warmup-frames by more than --max-growth-mib.
             """)
@@ -59,7 +60,7 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         let pictures = try images.map { try ImageDecoder.decode(contentsOf: $0).uprightRGB() }
-        let pipeline = try SoakPipeline.standard(modelsDirectory: modelsDir, threads: threads)
+        let pipeline = try SoakPipeline.standard(modelsDirectory: modelsDir, threads: threads, videoPicture: pictures[0])
         var samples = [RSSSample(frame: 0, seconds: 0, bytes: ResidentMemory.current())]
         var found = [Int](repeating: 0, count: pipeline.stages.count)
         let start = Date()

@@ -6,8 +6,8 @@ import BlazeSegmentation
 /// One thing the soak does to every frame: its name, and a call that runs it and returns how many things it
 /// found (faces, meshes, person pixels), so that the summary shows each stage did real work.
 ///
-/// The stages of `SoakPipeline.standard` are detect, landmarks and segment, and the face tracker's (track,
-/// through `SoakPipeline.extraStages`).
+/// The stages of `SoakPipeline.standard` are detect, landmarks and segment, the face tracker's (track,
+/// through `SoakPipeline.extraStages`) and the video reader's (video, `videoStage`).
 struct SoakStage {
     var name: String
     var run: (ImageView) throws -> Int
@@ -31,8 +31,9 @@ final class SoakPipeline {
     ///   `detect(_:tracking:)` fed its own previous result (the frames change picture, so the tracked faces are
     ///   lost and found again, both paths);
     /// - segment: `PersonSegmenter(model: .automatic, smoothing 0.5).segment(_:into:)` at the frame's size, then
-    ///   `BackgroundReplacer` with a blurred background into one reused buffer.
-    static func standard(modelsDirectory: String?, threads: Int) throws -> SoakPipeline {
+    ///   `BackgroundReplacer` with a blurred background into one reused buffer;
+    /// - then the extra stages, and the video reader's, on a video made from `videoPicture` (`videoStage`).
+    static func standard(modelsDirectory: String?, threads: Int, videoPicture: ImageBuffer) throws -> SoakPipeline {
         let detector = try FaceDetector(model: .shortRange, modelsDirectory: modelsDirectory,
                                         options: .init(threadCount: threads))
         var faces: [Face] = []
@@ -63,6 +64,7 @@ final class SoakPipeline {
             },
         ]
         for make in extraStages { stages.append(try make(modelsDirectory, threads)) }
+        stages.append(try videoStage(picture: videoPicture))
         return SoakPipeline(stages: stages)
     }
 }
