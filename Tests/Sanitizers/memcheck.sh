@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # valgrind memcheck over a short pipeline run of the command-line tool: detect, landmarks (attention mesh with
-# iris) and segment with a blurred background, each on the sample pictures, one with two interpreter threads.
+# iris) and segment with a blurred background, each on the sample pictures, one with two interpreter threads;
+# and track (with landmarks, attributes and an annotated video written) on a 15-frame pan over a sample picture
+# that the ffmpeg tool makes (skipped without it).
 # Fails on any memcheck error (invalid read or write, uninitialised value, bad free) or "definitely lost"
 # block. See Documentation/Reliability.md for what the output holds and why nothing is suppressed.
 #
 #   Tests/Sanitizers/memcheck.sh             # release build
 #   Tests/Sanitizers/memcheck.sh debug       # debug build (slower; unoptimized code paths)
+#   Tests/Sanitizers/memcheck.sh release track landmarks   # only these runs
 #
 # Needs valgrind and the fetched models and pictures (Models/fetch.sh). Logs go to .build/memcheck/.
 # Set SANITIZER_BUILD_LOCK=<file> to flock the build on a shared machine.
@@ -14,6 +17,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 configuration="${1:-release}"
+shift || true
+only=("$@")
 locked() { if [ -n "${SANITIZER_BUILD_LOCK:-}" ]; then flock "$SANITIZER_BUILD_LOCK" "$@"; else "$@"; fi; }
 locked swift build -c "$configuration" --product blazeface
 work=.build/memcheck
@@ -30,9 +35,19 @@ runs=(
   "landmarks:landmarks ${pictures[*]} --models-dir Models"
   "segment:segment ${pictures[*]} --models-dir Models --background blur --out $work/out"
 )
+if command -v ffmpeg > /dev/null; then
+  # 15 frames of a 320x240 window panning over the astronaut, H.264 (MPEG-4 Part 2 without libx264).
+  codec=mpeg4; ffmpeg -hide_banner -encoders 2> /dev/null | grep -q libx264 && codec=libx264
+  ffmpeg -loglevel error -y -loop 1 -i Models/samples/astronaut.png -t 1 -r 15 \
+    -vf "crop=320:240:80+t*40:40+t*20,format=yuv420p" -c:v "$codec" "$work/pan.mp4"
+  runs+=("track:track $work/pan.mp4 --models-dir Models --landmarks --attributes --json-lines --annotate $work/out/pan.mp4")
+else
+  echo "track: skipped (no ffmpeg tool to make the video)"
+fi
 status=0
 for run in "${runs[@]}"; do
   name="${run%%:*}"
+  if [ "${#only[@]}" -gt 0 ] && [[ ! " ${only[*]} " == *" $name "* ]]; then continue; fi
   read -r -a arguments <<< "${run#*:}"
   log="$work/$name.log"
   code=0
