@@ -17,7 +17,7 @@ import BlazeRuntime
 ///
 /// A model past a limit fails to load with the pipeline's `.invalidModel(path:error:)`, whose `InterpreterError`
 /// names the limit and the amount asked for: `.arenaTooLarge`, `.tooMuchWork`, `.constantsTooLarge` or
-/// `.tooManyOperators`. A limit of 0 or less refuses every model.
+/// `.tooManyOperators`. A limit of 0 or less refuses every model that needs any of what it bounds.
 public struct ModelLimits: Hashable, Sendable {
     /// Largest activation arena of one model, in bytes (`Interpreter.Options.maximumArenaBytes`; default 1 GiB).
     public var maximumArenaBytes: Int
