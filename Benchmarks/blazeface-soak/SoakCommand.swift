@@ -12,14 +12,20 @@ struct SoakCommand: ParsableCommand {
         discussion: """
             The frames cycle through the pictures given (decoded once, upright RGB; pictures of different sizes \
             make the pipelines resize their buffers as a video of changing sources would). Each frame goes \
-            through every stage of SoakPipeline.standard (the video stage decodes one frame of a short video made \
-            from the first picture). Resident memory (Linux: /proc/self/statm; elsewhere \
+            through every stage of SoakPipeline.standard, or the --stage ones (the video stage decodes one frame \
+            of a short video made from the first picture; the stream stage decodes and tracks that picture's \
+            clip as one endless video). Resident memory (Linux: /proc/self/statm; elsewhere \
             the peak from getrusage) is sampled before the first frame and every --sample-every frames. \
             Exit status 1 when the last sample exceeds the sample at --warmup-frames by more than --max-growth-mib.
             """)
 
     @Option(name: .customLong("image"), help: ArgumentHelp("A JPEG or PNG frame (repeatable, at least one).", valueName: "path"))
     var images: [String] = []
+
+    @Option(name: .customLong("stage"), help: ArgumentHelp(
+        "Run only this stage (repeatable): detect, landmarks, segment, track, video or stream. Default: all.",
+        valueName: "name"))
+    var stageNames: [String] = []
 
     @Option(help: "Frames to run.")
     var frames: Int = 1_000_000
@@ -61,13 +67,18 @@ struct SoakCommand: ParsableCommand {
     func run() throws {
         let pictures = try images.map { try ImageDecoder.decode(contentsOf: $0).uprightRGB() }
         let pipeline = try SoakPipeline.standard(modelsDirectory: modelsDir, threads: threads, videoPicture: pictures[0])
+        let names = pipeline.stages.map(\.name)
+        if let unknown = stageNames.first(where: { !names.contains($0) }) {
+            throw ValidationError("unknown --stage \(unknown): the stages are \(names.joined(separator: ", "))")
+        }
+        let stages = stageNames.isEmpty ? pipeline.stages : pipeline.stages.filter { stageNames.contains($0.name) }
         var samples = [RSSSample(frame: 0, seconds: 0, bytes: ResidentMemory.current())]
-        var found = [Int](repeating: 0, count: pipeline.stages.count)
+        var found = [Int](repeating: 0, count: stages.count)
         let start = Date()
         var frame = 0
         while frame < frames {
             try pictures[frame % pictures.count].withView { view in
-                for (index, stage) in pipeline.stages.enumerated() { found[index] += try stage.run(view) }
+                for (index, stage) in stages.enumerated() { found[index] += try stage.run(view) }
             }
             frame += 1
             guard frame % sampleEvery == 0 || frame == frames else { continue }
@@ -83,11 +94,11 @@ struct SoakCommand: ParsableCommand {
         let summary = RSSSummary(samples, warmupFrames: warmupFrames)
         if let svg {
             try RSSPlot.svg(samples, warmupFrame: summary.warmup.frame,
-                            title: "Resident memory, \(pipeline.stages.map(\.name).joined(separator: " + ")), \(frame) frames")
+                            title: "Resident memory, \(stages.map(\.name).joined(separator: " + ")), \(frame) frames")
                 .write(toFile: svg, atomically: true, encoding: .utf8)
         }
         print("frames: \(frame) in \(String(format: "%.0f", elapsed)) s (\(String(format: "%.1f", Double(frame) / elapsed)) frames/s), \(pictures.count) pictures, \(threads) thread(s)")
-        for (index, stage) in pipeline.stages.enumerated() {
+        for (index, stage) in stages.enumerated() {
             print("  \(stage.name): \(found[index]) found in all (\(String(format: "%.2f", Double(found[index]) / Double(frame))) per frame)")
         }
         print(summary.report(current: ResidentMemory.isCurrent))

@@ -13,7 +13,7 @@ extension SoakPipeline {
     /// reader's frame loop and its whole life (FFmpeg's demuxer, decoder and converter made and freed every
     /// 30 frames). It finds 1 per decoded frame: the stage shows the video decoded on every frame.
     static func videoStage(picture: ImageBuffer) throws -> SoakStage {
-        let bytes = try makeVideo(from: picture)
+        let bytes = try makeVideo(frameCount: videoFrameCount) { index, frame in window(of: picture, shift: 4 * index, into: &frame) }
         var reader = try VideoReader(data: bytes)
         return SoakStage(name: "video") { _ in
             if let found = try reader.withNextFrame({ view, _, _ in view.width == videoWidth ? 1 : 0 }) { return found }
@@ -22,16 +22,16 @@ extension SoakPipeline {
         }
     }
 
-    /// The pan over `picture` (rgb8, as `uprightRGB()` gives; the window wraps around a smaller picture),
-    /// encoded as H.264 (or MPEG-4 Part 2 without libx264) in MP4, as bytes.
-    static func makeVideo(from picture: ImageBuffer) throws -> [UInt8] {
+    /// A `videoWidth` x `videoHeight` video of `frameCount` frames at 30 per second, each drawn by `draw`
+    /// (frame index, rgb8 buffer to fill), encoded as H.264 (or MPEG-4 Part 2 without libx264) in MP4, as bytes.
+    static func makeVideo(frameCount: Int, draw: (Int, inout ImageBuffer) -> Void) throws -> [UInt8] {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("blazeface-soak-\(getpid())-\(UUID().uuidString).mp4").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = try VideoWriter(path: path, width: videoWidth, height: videoHeight)
         var frame = ImageBuffer(width: videoWidth, height: videoHeight)
-        for index in 0..<videoFrameCount {
-            window(of: picture, shift: 4 * index, into: &frame)
+        for index in 0..<frameCount {
+            draw(index, &frame)
             try writer.append(frame, time: Double(index) / 30)
         }
         try writer.finish()
@@ -40,7 +40,7 @@ extension SoakPipeline {
 
     /// The `videoWidth` x `videoHeight` window of the picture starting `shift` pixels right and down of its
     /// top-left corner (nearest pixel; coordinates wrap around the picture).
-    private static func window(of picture: ImageBuffer, shift: Int, into frame: inout ImageBuffer) {
+    static func window(of picture: ImageBuffer, shift: Int, into frame: inout ImageBuffer) {
         precondition(picture.pixelFormat == .rgb8)
         for y in 0..<videoHeight {
             let sourceY = (y + shift) % picture.height

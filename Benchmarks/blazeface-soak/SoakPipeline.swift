@@ -7,7 +7,8 @@ import BlazeSegmentation
 /// found (faces, meshes, person pixels), so that the summary shows each stage did real work.
 ///
 /// The stages of `SoakPipeline.standard` are detect, landmarks and segment, the face tracker's (track,
-/// through `SoakPipeline.extraStages`) and the video reader's (video, `videoStage`).
+/// through `SoakPipeline.extraStages`), the video reader's (video, `videoStage`) and a decoded video tracked
+/// as one stream (stream, `streamStage`).
 struct SoakStage {
     var name: String
     var run: (ImageView) throws -> Int
@@ -32,7 +33,8 @@ final class SoakPipeline {
     ///   lost and found again, both paths);
     /// - segment: `PersonSegmenter(model: .automatic, smoothing 0.5).segment(_:into:)` at the frame's size, then
     ///   `BackgroundReplacer` with a blurred background into one reused buffer;
-    /// - then the extra stages, and the video reader's, on a video made from `videoPicture` (`videoStage`).
+    /// - then the extra stages, the video reader's on a video made from `videoPicture` (`videoStage`), and the
+    ///   stream's: that picture's clip decoded and tracked as one endless video (`streamStage`).
     static func standard(modelsDirectory: String?, threads: Int, videoPicture: ImageBuffer) throws -> SoakPipeline {
         let detector = try FaceDetector(model: .shortRange, modelsDirectory: modelsDirectory,
                                         options: .init(threadCount: threads))
@@ -65,6 +67,7 @@ final class SoakPipeline {
         ]
         for make in extraStages { stages.append(try make(modelsDirectory, threads)) }
         stages.append(try videoStage(picture: videoPicture))
+        stages.append(try streamStage(picture: videoPicture, modelsDirectory: modelsDirectory, threads: threads))
         return SoakPipeline(stages: stages)
     }
 }
