@@ -124,6 +124,9 @@ public final class ImageToTensor {
 
     /// Writes `height x width x 3` floats (RGB) for `region` of the upright `image` into `output`.
     ///
+    /// A YUV view is sampled from its planes, each tap converted to RGB with the view's `colorSpace`
+    /// (`ImageToTensor+YUV.swift`): the tensor equals, bit for bit, the one made of `uprightRGB()` of it.
+    ///
     /// - Parameters:
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
     /// - Returns: the region the tensor covers (after a letterbox fit): tensor point `(x, y)` in tensor pixels
@@ -147,10 +150,13 @@ public final class ImageToTensor {
             guard footprint.rotation == 0 else {
                 throw .invalidRegion("detector sampling takes unturned regions; the region is turned by \(footprint.rotation) rad (use .warp)")
             }
-            fillSeparable(base, image: image, origin: (footprint.center.x - footprint.width / 2,
-                                                       footprint.center.y - footprint.height / 2),
-                          step: (footprint.width / Double(options.width), footprint.height / Double(options.height)),
-                          roundHalfEven: false)
+            let origin = (footprint.center.x - footprint.width / 2, footprint.center.y - footprint.height / 2)
+            let step = (footprint.width / Double(options.width), footprint.height / Double(options.height))
+            if let chroma = image.chroma {
+                fillYUVSeparable(base, image: image, chroma: chroma, origin: origin, step: step, roundHalfEven: false)
+            } else {
+                fillSeparable(base, image: image, origin: origin, step: step, roundHalfEven: false)
+            }
         case .warp:
             fillWarped(base, image: image, frame: WarpFrame(footprint, width: options.width, height: options.height))
         }
