@@ -78,3 +78,14 @@ extension RGBImage {
         return (byte(r), byte(g), byte(b))
     }
 }
+
+extension RGBImage {
+    /// Calls `body` with a YUV view of the picture (`yuv420(_:colorSpace:bytesPerRow:)`), stored as it is and
+    /// shown with `orientation`.
+    public func withYUVView<R>(_ format: PixelFormat, colorSpace: YUVColorSpace = .default, padding: Int = 0,
+                               orientation: ImageOrientation = .up, _ body: (ImageView) throws -> R) throws -> R {
+        let bytes = yuv420(format, colorSpace: colorSpace, bytesPerRow: width + padding)
+        return try ImageView.withPixels(bytes, width: width, height: height, bytesPerRow: width + padding,
+                                        pixelFormat: format, orientation: orientation, colorSpace: colorSpace, body)
+    }
+}
