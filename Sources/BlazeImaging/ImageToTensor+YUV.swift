@@ -1,71 +1,97 @@
 /// `ImageToTensor` on YUV 4:2:0 views, sampled directly from the planes: no full-frame conversion to RGB.
 ///
 /// Each tap of the bilinear sampling is converted on its own, the luma sample with the chroma sample of its 2x2
-/// block (`YUVColorSpace.FixedPoint`: rounded and clamped to 8 bits), then the four taps are weighted as for an
-/// RGB image. So the tensor is, bit for bit, the one the same converter makes of the frame converted to RGB
-/// first with `ImageBuffer.uprightRGB()` (nearest chroma, as libswscale's and libyuv's unscaled converters do),
-/// for every sampling, fit, border and orientation: the same positions (`fixedPoint`, `rowPositions`), the same
-/// taps (`taps`), the same weights and rounding as the RGB loops' reference.
+/// block (`YUVReader`: rounded and clamped to 8 bits), then the four taps are weighted as for an RGB image. So
+/// the tensor is, bit for bit, the one the same converter makes of the frame converted to RGB first with
+/// `ImageView.uprightRGB()` (nearest chroma, as libswscale's and libyuv's unscaled converters do), for every
+/// sampling, fit, border and orientation: the same positions (`fixedPoint`, `rowPositions`), taps (`taps`),
+/// weights and rounding as the RGB loops' reference.
+///
+/// Per tensor row, the pixels whose four taps lie inside the image form one run (positions are monotonic along a
+/// row); it is sampled eight pixels at a time, each lane a pixel (`pixels8`), and the pixels before and after it
+/// one at a time through `taps` (`pixel`), which handles the border.
 extension ImageToTensor {
-    /// Reads the RGB of the taps around an upright position of a YUV view.
+    /// A YUV view prepared for sampling: its reader, its upright extent and the border.
     struct YUVSource {
-        let luma: UnsafePointer<UInt8>
-        let lumaStride: Int
-        let cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>
-        let cbStride: Int, crStride: Int, step: Int
-        /// Upright pixel (u, v) is stored pixel (x0 + xu·u + xv·v, y0 + yu·u + yv·v).
-        let x0: Int, xu: Int, xv: Int, y0: Int, yu: Int, yv: Int
+        let reader: YUVReader
         let extentX: Int, extentY: Int
         let replicate: Bool
-        let conversion: YUVColorSpace.FixedPoint
 
         init(_ image: ImageView, chroma: ChromaPlanes, replicate: Bool) {
-            luma = image.baseAddress.assumingMemoryBound(to: UInt8.self)
-            lumaStride = image.bytesPerRow
-            cb = chroma.cb.assumingMemoryBound(to: UInt8.self)
-            cr = chroma.cr.assumingMemoryBound(to: UInt8.self)
-            (cbStride, crStride, step) = (chroma.cbBytesPerRow, chroma.crBytesPerRow, chroma.pixelStride)
-            let o = image.orientation, (w, h) = (image.width, image.height)
-            let origin = o.storedPixel(u: 0, v: 0, width: w, height: h)
-            let right = o.storedPixel(u: 1, v: 0, width: w, height: h), down = o.storedPixel(u: 0, v: 1, width: w, height: h)
-            (x0, y0) = origin
-            (xu, yu) = (right.x - origin.x, right.y - origin.y)
-            (xv, yv) = (down.x - origin.x, down.y - origin.y)
+            reader = YUVReader(image, chroma: chroma)
             (extentX, extentY) = (image.uprightWidth, image.uprightHeight)
             self.replicate = replicate
-            conversion = image.colorSpace.fixedPoint
         }
 
-        /// The tensor pixel at fixed-point upright position `(fx, fy)` (1/32 pixel), as 8-bit R, G, B in lanes
-        /// 0...2: the reference's taps and weights (`taps`), each tap converted, then `(sum + 512) >> 10`.
+        /// Whether the four taps of fixed-point position `(fx, fy)` lie inside the image.
         @inline(__always)
-        func pixel(_ fx: Int, _ fy: Int) -> SIMD4<Int32> {
+        func inside(_ fx: Int, _ fy: Int) -> Bool {
+            UInt(bitPattern: fx &>> 5) < UInt(extentX - 1) && UInt(bitPattern: fy &>> 5) < UInt(extentY - 1)
+        }
+
+        /// The tensor pixel at fixed-point upright position `(fx, fy)` (1/32 pixel), anywhere, as 8-bit R, G, B
+        /// in lanes 0...2: the reference's taps and weights (`taps`), each tap converted, `(sum + 512) >> 10`.
+        @inline(__always)
+        func pixel(_ fx: Int, _ fy: Int) -> SIMD4<Float> {
             let (u0, u1, wx0, wx1) = ImageToTensor.taps(fx, extent: extentX, stride: 1, replicate: replicate)
             let (v0, v1, wy0, wy1) = ImageToTensor.taps(fy, extent: extentY, stride: 1, replicate: replicate)
-            let us = SIMD4(u0, u1, u0, u1), vs = SIMD4(v0, v0, v1, v1)
-            let xs = x0 &+ us &* xu &+ vs &* xv, ys = y0 &+ us &* yu &+ vs &* yv
-            var y = SIMD4<Int32>(), u = SIMD4<Int32>(), v = SIMD4<Int32>()
-            for k in 0..<4 {
-                let x = xs[k], row = ys[k]
-                y[k] = Int32(luma[row &* lumaStride &+ x])
-                let cx = (x &>> 1) &* step, cy = row &>> 1
-                u[k] = Int32(cb[cy &* cbStride &+ cx])
-                v[k] = Int32(cr[cy &* crStride &+ cx])
-            }
-            let (r, g, b) = conversion.convert(y, u, v)
-            let w = SIMD4<Int32>(Int32(truncatingIfNeeded: wx0 &* wy0), Int32(truncatingIfNeeded: wx1 &* wy0),
-                                 Int32(truncatingIfNeeded: wx0 &* wy1), Int32(truncatingIfNeeded: wx1 &* wy1))
-            return (SIMD4((r &* w).wrappedSum(), (g &* w).wrappedSum(), (b &* w).wrappedSum(), 0) &+ 512) &>> 10
+            let u = SIMD4(Int32(u0), Int32(u1), Int32(u0), Int32(u1)), v = SIMD4(Int32(v0), Int32(v0), Int32(v1), Int32(v1))
+            let (x, y) = reader.stored(u: SIMD8(lowHalf: u, highHalf: u), v: SIMD8(lowHalf: v, highHalf: v))
+            let (r, g, b) = reader.rgb(x: x, y: y)
+            let w = SIMD4<Float>(Float(wx0 &* wy0), Float(wx1 &* wy0), Float(wx0 &* wy1), Float(wx1 &* wy1))
+            let (rf, gf, bf) = (FloatLanes.floats(r).lowHalf, FloatLanes.floats(g).lowHalf, FloatLanes.floats(b).lowHalf)
+            return FloatLanes.blendRounded(SIMD4((rf * w).sum(), (gf * w).sum(), (bf * w).sum(), 0))
         }
-    }
 
-    /// Writes one tensor pixel's three floats.
-    @inline(__always)
-    static func store(_ out: UnsafeMutablePointer<Float>, _ value: SIMD4<Int32>, scale: Float, offset: Float) {
-        let f = SIMD4<Float>(value) * scale + offset
-        out[0] = f[0]
-        out[1] = f[1]
-        out[2] = f[2]
+        /// Eight tensor pixels at fixed-point positions `(fx, fy)` whose taps all lie inside the image.
+        @inline(__always)
+        func pixels8(_ fx: SIMD8<Int64>, _ fy: SIMD8<Int64>) -> (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>) {
+            let u = SIMD8<Int32>(truncatingIfNeeded: fx &>> 5), v = SIMD8<Int32>(truncatingIfNeeded: fy &>> 5)
+            let ax = FloatLanes.floats(SIMD8<Int32>(truncatingIfNeeded: fx & 31))
+            let ay = FloatLanes.floats(SIMD8<Int32>(truncatingIfNeeded: fy & 31))
+            let (x, y) = reader.stored(u: u, v: v)
+            let t00 = reader.rgb(x: x, y: y)
+            let t01 = reader.rgb(x: x &+ reader.xu, y: y &+ reader.yu)
+            let t10 = reader.rgb(x: x &+ reader.xv, y: y &+ reader.yv)
+            let t11 = reader.rgb(x: x &+ reader.xu &+ reader.xv, y: y &+ reader.yu &+ reader.yv)
+            let bx = 32 - ax, by = 32 - ay
+            let w00 = bx * by, w01 = ax * by, w10 = bx * ay, w11 = ax * ay
+            // Integer products and sums below 2^24: exact in Float, so this is the reference's integer blend.
+            @inline(__always) func blend(_ a: SIMD8<Int32>, _ b: SIMD8<Int32>, _ c: SIMD8<Int32>, _ d: SIMD8<Int32>) -> SIMD8<Float> {
+                FloatLanes.blendRounded(FloatLanes.floats(a) * w00 + FloatLanes.floats(b) * w01 + FloatLanes.floats(c) * w10
+                                        + FloatLanes.floats(d) * w11)
+            }
+            return (blend(t00.r, t01.r, t10.r, t11.r), blend(t00.g, t01.g, t10.g, t11.g), blend(t00.b, t01.b, t10.b, t11.b))
+        }
+
+        /// One tensor row from the positions `xs`, `ys` (1/32 pixel) of its `width` pixels into `out`.
+        @inline(__always)
+        func row(_ out: UnsafeMutablePointer<Float>, xs: UnsafeMutablePointer<Int64>, ys: UnsafeMutablePointer<Int64>,
+                 width: Int, scale: Float, offset: Float) {
+            @inline(__always) func position(_ i: Int) -> (Int, Int) {
+                (Int(truncatingIfNeeded: xs[i]), Int(truncatingIfNeeded: ys[i]))
+            }
+            var first = 0, end = width
+            while first < end, !inside(position(first).0, position(first).1) { first += 1 }
+            while end > first, !inside(position(end - 1).0, position(end - 1).1) { end -= 1 }
+            func scalar(_ i: Int) {
+                let (fx, fy) = position(i)
+                let f = pixel(fx, fy) * scale + offset
+                out[3 * i] = f[0]; out[3 * i + 1] = f[1]; out[3 * i + 2] = f[2]
+            }
+            for i in 0..<first { scalar(i) }
+            var i = first
+            while i + 8 <= end {
+                let fx = UnsafeRawPointer(xs + i).loadUnaligned(as: SIMD8<Int64>.self)
+                let fy = UnsafeRawPointer(ys + i).loadUnaligned(as: SIMD8<Int64>.self)
+                let (r, g, b) = pixels8(fx, fy)
+                let rf = r * scale + offset, gf = g * scale + offset, bf = b * scale + offset
+                let o = out + 3 &* i
+                for k in 0..<8 { o[3 &* k] = rf[k]; o[3 &* k &+ 1] = gf[k]; o[3 &* k &+ 2] = bf[k] }
+                i += 8
+            }
+            while i < width { scalar(i); i += 1 }
+        }
     }
 
     /// `.detector` sampling (`fillSeparable`'s positions) of a YUV view. A tensor row whose taps both weigh 0 (a
@@ -75,21 +101,18 @@ extension ImageToTensor {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
-        let xs = warpScratch.positions
+        let xs = warpScratch.positions, ys = warpScratch.positions + w
         for i in 0..<w { xs[i] = Int64(Self.fixedPoint(origin.0 + Double(i) * step.0, roundHalfEven: roundHalfEven)) }
-        var out = output
         for j in 0..<h {
+            let out = output + 3 * w * j
             let fy = Self.fixedPoint(origin.1 + Double(j) * step.1, roundHalfEven: roundHalfEven)
             let (_, _, wy0, wy1) = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
             if wy0 == 0 && wy1 == 0 {
                 out.update(repeating: offset, count: 3 * w)
-                out += 3 * w
                 continue
             }
-            for i in 0..<w {
-                Self.store(out, source.pixel(Int(truncatingIfNeeded: xs[i]), fy), scale: scale, offset: offset)
-                out += 3
-            }
+            ys.update(repeating: Int64(fy), count: w)
+            source.row(out, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
         }
     }
 
@@ -99,15 +122,10 @@ extension ImageToTensor {
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
         let xs = warpScratch.positions, ys = warpScratch.positions + w
-        var out = output
         for j in 0..<h {
             Self.rowPositions(xs, ys, width: w, row: (frame.origin.0 + Double(j) * frame.yStep.x,
                                                       frame.origin.1 + Double(j) * frame.yStep.y), step: frame.xStep)
-            for i in 0..<w {
-                Self.store(out, source.pixel(Int(truncatingIfNeeded: xs[i]), Int(truncatingIfNeeded: ys[i])),
-                           scale: scale, offset: offset)
-                out += 3
-            }
+            source.row(output + 3 * w * j, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
         }
     }
 }

@@ -1,7 +1,7 @@
 extension ImageView {
     /// The upright image (orientation applied) as tightly packed RGB, for drawing on or for another library.
     /// Gray is replicated into the three channels, alpha dropped, and YUV converted with `colorSpace`, each pixel
-    /// with the chroma sample of its 2x2 block (`YUVColorSpace.FixedPoint`), as decoders' unscaled converters do.
+    /// with the chroma sample of its 2x2 block (`YUVConversion`), as decoders' unscaled converters do.
     public func uprightRGB() -> ImageBuffer {
         let uw = uprightWidth, uh = uprightHeight
         var out = [UInt8](repeating: 0, count: uw * uh * 3)
@@ -27,31 +27,27 @@ extension ImageView {
         }
     }
 
-    /// Four upright pixels at a time through the vector conversion; the row's last ones repeat its last pixel.
+    /// Eight upright pixels at a time through `YUVReader`; a row's last pixels repeat its last one.
     private func convertYUV(_ chroma: ChromaPlanes, into dst: UnsafeMutablePointer<UInt8>) {
-        let luma = baseAddress.assumingMemoryBound(to: UInt8.self)
-        let cb = chroma.cb.assumingMemoryBound(to: UInt8.self), cr = chroma.cr.assumingMemoryBound(to: UInt8.self)
-        let conversion = colorSpace.fixedPoint, uw = uprightWidth
+        let reader = YUVReader(self, chroma: chroma), uw = uprightWidth
+        let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7), last = Int32(uw - 1)
         var q = dst
         for v in 0..<uprightHeight {
+            let row = SIMD8<Int32>(repeating: Int32(v))
             var u = 0
             while u < uw {
-                var y = SIMD4<Int32>(), b = SIMD4<Int32>(), r = SIMD4<Int32>()
-                for k in 0..<4 {
-                    let (sx, sy) = orientation.storedPixel(u: min(u + k, uw - 1), v: v, width: width, height: height)
-                    y[k] = Int32(luma[sy * bytesPerRow + sx])
-                    let cx = (sx >> 1) * chroma.pixelStride, cy = sy >> 1
-                    b[k] = Int32(cb[cy * chroma.cbBytesPerRow + cx])
-                    r[k] = Int32(cr[cy * chroma.crBytesPerRow + cx])
-                }
-                let rgb = conversion.convert(y, b, r)
-                for k in 0..<min(4, uw - u) {
-                    q[0] = UInt8(truncatingIfNeeded: rgb.r[k])
-                    q[1] = UInt8(truncatingIfNeeded: rgb.g[k])
-                    q[2] = UInt8(truncatingIfNeeded: rgb.b[k])
+                var columns = Int32(u) &+ lanes
+                let beyond = last &- columns
+                columns &+= beyond & (beyond &>> 31)   // min(columns, last) without a lane comparison
+                let (x, y) = reader.stored(u: columns, v: row)
+                let (r, g, b) = reader.rgb(x: x, y: y)
+                for k in 0..<min(8, uw - u) {
+                    q[0] = UInt8(truncatingIfNeeded: r[k])
+                    q[1] = UInt8(truncatingIfNeeded: g[k])
+                    q[2] = UInt8(truncatingIfNeeded: b[k])
                     q += 3
                 }
-                u += 4
+                u += 8
             }
         }
     }

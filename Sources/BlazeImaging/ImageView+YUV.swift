@@ -14,6 +14,9 @@ public struct ChromaPlanes {
     /// `(lumaHeight + 1) / 2`.
     public let height: Int
 
+    /// The largest side of a YUV view, in pixels (2^28: coordinates are sampled in 32-bit lanes).
+    public static let maximumSide = 1 << 28
+
     /// The chroma size of a `lumaWidth x lumaHeight` image.
     @inlinable
     public static func size(lumaWidth: Int, lumaHeight: Int) -> (width: Int, height: Int) {
@@ -27,6 +30,7 @@ public struct ChromaPlanes {
     static func contiguousLayout(width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat)
         throws(ImagingError) -> (offset: Int, bytesPerRow: Int, total: Int) {
         _ = try ImageView.packedByteCount(width: width, height: height, bytesPerRow: bytesPerRow, bytesPerPixel: 1)
+        try checkSides(width: width, height: height, bytesPerRow: bytesPerRow)
         let (w, h) = size(lumaWidth: width, lumaHeight: height), offset = bytesPerRow * height
         if pixelFormat == .i420 {
             let stride = bytesPerRow / 2 + bytesPerRow % 2
@@ -34,6 +38,13 @@ public struct ChromaPlanes {
         }
         let stride = bytesPerRow + bytesPerRow % 2
         return (offset, stride, offset + stride * (h - 1) + 2 * w)
+    }
+
+    /// - Throws: `ImagingError.tooLarge` for a side beyond `maximumSide`.
+    static func checkSides(width: Int, height: Int, bytesPerRow: Int) throws(ImagingError) {
+        guard width <= maximumSide, height <= maximumSide else {
+            throw .tooLarge(width: width, height: height, bytesPerRow: bytesPerRow)
+        }
     }
 
     /// The planes that follow the luma rows at `base` (see `contiguousLayout`); nil for a packed format. The
@@ -93,7 +104,8 @@ extension ImageView {
     /// let faces = try detector.detect(frame)
     /// ```
     /// - Throws: `ImagingError.unsupportedPixelFormat` (not nv12 or nv21), `.emptyImage`, `.rowTooShort`
-    ///   (luma rows shorter than `width`, chroma rows than `2 · ((width + 1) / 2)`), `.tooLarge`, `.planeTooSmall`
+    ///   (luma rows shorter than `width`, chroma rows than `2 · ((width + 1) / 2)`), `.tooLarge` (a byte count
+    ///   that overflows, a side beyond `ChromaPlanes.maximumSide`), `.planeTooSmall`
     ///   (plane 0 luma, 1 chroma: fewer bytes than `bytesPerRow · (rows − 1)` plus one row of samples).
     public init(width: Int, height: Int, luma: Plane, chroma: Plane, pixelFormat: PixelFormat = .nv12,
                 colorSpace: YUVColorSpace = .default, orientation: ImageOrientation = .up) throws(ImagingError) {
@@ -101,6 +113,7 @@ extension ImageView {
             throw .unsupportedPixelFormat(pixelFormat, reason: "two planes hold nv12 or nv21; i420 takes three")
         }
         let base = try Self.check(luma, plane: 0, width: width, height: height, bytesPerPixel: 1)
+        try ChromaPlanes.checkSides(width: width, height: height, bytesPerRow: luma.bytesPerRow)
         let (w, h) = ChromaPlanes.size(lumaWidth: width, lumaHeight: height)
         let start = try Self.check(chroma, plane: 1, width: w, height: h, bytesPerPixel: 2)
         let (cb, cr) = pixelFormat == .nv12 ? (start, start + 1) : (start + 1, start)
@@ -118,6 +131,7 @@ extension ImageView {
     public init(width: Int, height: Int, luma: Plane, cb: Plane, cr: Plane, colorSpace: YUVColorSpace = .default,
                 orientation: ImageOrientation = .up) throws(ImagingError) {
         let base = try Self.check(luma, plane: 0, width: width, height: height, bytesPerPixel: 1)
+        try ChromaPlanes.checkSides(width: width, height: height, bytesPerRow: luma.bytesPerRow)
         let (w, h) = ChromaPlanes.size(lumaWidth: width, lumaHeight: height)
         let cbStart = try Self.check(cb, plane: 1, width: w, height: h, bytesPerPixel: 1)
         let crStart = try Self.check(cr, plane: 2, width: w, height: h, bytesPerPixel: 1)

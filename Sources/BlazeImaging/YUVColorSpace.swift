@@ -6,7 +6,7 @@
 /// `colorspace`, a CVPixelBuffer's `kCVImageBufferYCbCrMatrixKey`) and the range from the format (Apple's
 /// "420v" is `.limited`, "420f" `.full`; JPEG and Android camera frames are full range).
 ///
-/// The conversion is fixed point (16 fractional bits, rounded, clamped to 0...255), as decoders convert:
+/// The conversion (`YUVConversion`, in `Float`, clamped to 0...255 and rounded to 8 bits, as decoders convert):
 /// `R = Ys + cr·(Cr − 128)`, `G = Ys − gb·(Cb − 128) − gr·(Cr − 128)`, `B = Ys + cb·(Cb − 128)` with
 /// `Ys = (Y − 16)·255/219` (limited) or `Y` (full), and the chroma coefficients from the matrix's `Kr`, `Kb`
 /// scaled by 255/224 (limited) or 1 (full). It is within one 8-bit step of the exact real-number conversion.
@@ -52,44 +52,65 @@ public struct YUVColorSpace: Hashable, Sendable {
                 chroma * 2 * kr * (1 - kr) / kg, chroma * 2 * (1 - kb))
     }
 
-    /// The coefficients in 1/65536, as the conversion uses them.
-    public var fixedPoint: FixedPoint { FixedPoint(self) }
-
-    /// The integer conversion of one sample triple (what `ImageBuffer.uprightRGB` and `ImageToTensor` compute).
-    @inlinable
+    /// The conversion of one sample triple, as `ImageBuffer.uprightRGB` and `ImageToTensor` compute it.
     public func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
-        let c = fixedPoint
-        let v = c.convert(SIMD4(Int32(y), 0, 0, 0), SIMD4(Int32(cb), 0, 0, 0), SIMD4(Int32(cr), 0, 0, 0))
+        let v = YUVConversion(self).convert(SIMD8(repeating: Float(y)), SIMD8(repeating: Float(cb)),
+                                            SIMD8(repeating: Float(cr)))
         return (UInt8(truncatingIfNeeded: v.r[0]), UInt8(truncatingIfNeeded: v.g[0]), UInt8(truncatingIfNeeded: v.b[0]))
     }
+}
 
-    /// The conversion in 16.16 fixed point, four samples at a time.
-    public struct FixedPoint: Hashable, Sendable {
-        public let luma: Int32, lumaOffset: Int32
-        public let crToR: Int32, cbToG: Int32, crToG: Int32, cbToB: Int32
+/// The conversion of `YUVColorSpace`, eight samples at a time in `Float`: each channel clamped to 0...255 and
+/// rounded to an integer (half to even), from coefficients rounded to `Float`. Exact integers in, so the result
+/// is within 2e-5 of the real-number value before rounding: it differs from the exactly rounded value only when
+/// that lies within 2e-5 of a half.
+struct YUVConversion {
+    let luma: Float, lumaOffset: Float
+    let crToR: Float, cbToG: Float, crToG: Float, cbToB: Float
 
-        init(_ space: YUVColorSpace) {
-            let c = space.coefficients
-            func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
-            luma = fixed(c.luma)
-            lumaOffset = Int32(c.lumaOffset)
-            crToR = fixed(c.crToR)
-            cbToG = fixed(c.cbToG)
-            crToG = fixed(c.crToG)
-            cbToB = fixed(c.cbToB)
+    init(_ space: YUVColorSpace) {
+        let c = space.coefficients
+        (luma, lumaOffset) = (Float(c.luma), Float(c.lumaOffset))
+        (crToR, cbToG, crToG, cbToB) = (Float(c.crToR), Float(c.cbToG), Float(c.crToG), Float(c.cbToB))
+    }
+
+    /// R, G, B (integers 0...255) of eight Y, Cb, Cr samples (integers 0...255), one per lane.
+    @inline(__always)
+    func convert(_ y: SIMD8<Float>, _ cb: SIMD8<Float>, _ cr: SIMD8<Float>)
+        -> (r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>) {
+        let ys = (y - lumaOffset) * luma
+        let u = cb - 128, v = cr - 128
+        // Rounded half to even, then clamped with shifts and masks (lane comparisons compile to scalar loops).
+        @inline(__always) func byte(_ x: SIMD8<Float>) -> SIMD8<Int32> {
+            let s = FloatLanes.integers(x)
+            let positive = s & ~(s &>> 31)
+            return (positive | ((255 &- positive) &>> 31)) & 255
         }
+        return (byte(ys + v * crToR), byte(ys - u * cbToG - v * crToG), byte(ys + u * cbToB))
+    }
+}
 
-        /// R, G, B (each 0...255) of four Y, Cb, Cr samples (each 0...255).
-        @inlinable @inline(__always)
-        public func convert(_ y: SIMD4<Int32>, _ cb: SIMD4<Int32>, _ cr: SIMD4<Int32>)
-            -> (r: SIMD4<Int32>, g: SIMD4<Int32>, b: SIMD4<Int32>) {
-            let ys = (y &- lumaOffset) &* luma &+ 32768
-            let u = cb &- 128, v = cr &- 128
-            @inline(__always) func clamp(_ x: SIMD4<Int32>) -> SIMD4<Int32> {
-                let s = x &>> 16
-                return s.replacing(with: 0, where: s .< 0).replacing(with: 255, where: s .> 255)
-            }
-            return (clamp(ys &+ v &* crToR), clamp(ys &- u &* cbToG &- v &* crToG), clamp(ys &+ u &* cbToB))
-        }
+/// Conversions between integer lanes and `Float` lanes through the bits of `x + 1.5 · 2^23`, exact for
+/// |x| < 2^22 (the standard library's lane conversions are generic, element by element).
+enum FloatLanes {
+    static let magic: Float = 12_582_912
+    static let magicBits: Int32 = 0x4B40_0000
+
+    /// The integers of integer-valued lanes; other values rounded half to even.
+    @inline(__always)
+    static func integers(_ x: SIMD8<Float>) -> SIMD8<Int32> {
+        unsafeBitCast(x + magic, to: SIMD8<Int32>.self) &- magicBits
+    }
+
+    @inline(__always)
+    static func floats(_ x: SIMD8<Int32>) -> SIMD8<Float> {
+        unsafeBitCast(x &+ magicBits, to: SIMD8<Float>.self) - magic
+    }
+
+    /// `(s + 512) >> 10` of non-negative integer lanes below 2^24 (the bilinear blend's rounding), as `Float`:
+    /// `(s + 512) / 1024` has ten fractional bits, so subtracting 0.5 − 1/2048 leaves no tie to round.
+    @inline(__always)
+    static func blendRounded<V: SIMD>(_ s: V) -> V where V.Scalar == Float {
+        ((s + 512) * (1.0 / 1024) - 0.49951171875 + magic) - magic
     }
 }
