@@ -64,22 +64,33 @@ extension ImageToTensor {
             return (blend(t00.r, t01.r, t10.r, t11.r), blend(t00.g, t01.g, t10.g, t11.g), blend(t00.b, t01.b, t10.b, t11.b))
         }
 
+        /// The run `[first, end)` of the row's pixels (positions `xs`, `ys`) whose taps lie inside the image: one
+        /// run, as positions are monotonic along a row.
+        @inline(__always)
+        func insideRun(_ xs: UnsafeMutablePointer<Int64>, _ ys: UnsafeMutablePointer<Int64>, width: Int) -> (Int, Int) {
+            @inline(__always) func inside(_ i: Int) -> Bool {
+                self.inside(Int(truncatingIfNeeded: xs[i]), Int(truncatingIfNeeded: ys[i]))
+            }
+            var first = 0, end = width
+            while first < end, !inside(first) { first += 1 }
+            while end > first, !inside(end - 1) { end -= 1 }
+            return (first, end)
+        }
+
+        /// Tensor pixel `i` of a row through `pixel` (any position).
+        @inline(__always)
+        func single(_ out: UnsafeMutablePointer<Float>, _ i: Int, xs: UnsafeMutablePointer<Int64>,
+                    ys: UnsafeMutablePointer<Int64>, scale: Float, offset: Float) {
+            let f = pixel(Int(truncatingIfNeeded: xs[i]), Int(truncatingIfNeeded: ys[i])) * scale + offset
+            out[3 * i] = f[0]; out[3 * i + 1] = f[1]; out[3 * i + 2] = f[2]
+        }
+
         /// One tensor row from the positions `xs`, `ys` (1/32 pixel) of its `width` pixels into `out`.
         @inline(__always)
         func row(_ out: UnsafeMutablePointer<Float>, xs: UnsafeMutablePointer<Int64>, ys: UnsafeMutablePointer<Int64>,
                  width: Int, scale: Float, offset: Float) {
-            @inline(__always) func position(_ i: Int) -> (Int, Int) {
-                (Int(truncatingIfNeeded: xs[i]), Int(truncatingIfNeeded: ys[i]))
-            }
-            var first = 0, end = width
-            while first < end, !inside(position(first).0, position(first).1) { first += 1 }
-            while end > first, !inside(position(end - 1).0, position(end - 1).1) { end -= 1 }
-            func scalar(_ i: Int) {
-                let (fx, fy) = position(i)
-                let f = pixel(fx, fy) * scale + offset
-                out[3 * i] = f[0]; out[3 * i + 1] = f[1]; out[3 * i + 2] = f[2]
-            }
-            for i in 0..<first { scalar(i) }
+            let (first, end) = insideRun(xs, ys, width: width)
+            for i in 0..<first { single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
             var i = first
             while i + 8 <= end {
                 let fx = UnsafeRawPointer(xs + i).loadUnaligned(as: SIMD8<Int64>.self)
@@ -90,7 +101,7 @@ extension ImageToTensor {
                 for k in 0..<8 { o[3 &* k] = rf[k]; o[3 &* k &+ 1] = gf[k]; o[3 &* k &+ 2] = bf[k] }
                 i += 8
             }
-            while i < width { scalar(i); i += 1 }
+            while i < width { single(out, i, xs: xs, ys: ys, scale: scale, offset: offset); i += 1 }
         }
     }
 
@@ -117,15 +128,87 @@ extension ImageToTensor {
     }
 
     /// `.warp` sampling (the per-pixel reference's positions, `rowPositions`) of a YUV view, turned or not.
+    ///
+    /// When the stored pixels under the crop are fewer than its taps (a face-mesh crop: about 2.4 times fewer),
+    /// they are converted once, row by row, into `yuvScratch` (`YUVPatch`), and the pixels whose taps lie inside
+    /// the image are blended from there by the RGB path's vector kernel (`VectorKernel`, bit for bit its reference
+    /// blend); otherwise (a whole frame shrunk into the tensor) each tap is converted (`pixels8`).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
         let xs = warpScratch.positions, ys = warpScratch.positions + w
-        for j in 0..<h {
+        func positions(_ j: Int) {
             Self.rowPositions(xs, ys, width: w, row: (frame.origin.0 + Double(j) * frame.yStep.x,
                                                       frame.origin.1 + Double(j) * frame.yStep.y), step: frame.xStep)
-            source.row(output + 3 * w * j, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
+        }
+        guard let patch = YUVPatch(image, source: source, frame: frame, width: w, height: h,
+                                   capacity: yuvScratchBytes) else {
+            for j in 0..<h {
+                positions(j)
+                source.row(output + 3 * w * j, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
+            }
+            return
+        }
+        if yuvScratch == nil { yuvScratch = .allocate(capacity: yuvScratchBytes) }
+        let pixels = yuvScratch!
+        patch.convert(source.reader, into: pixels)
+        let r = source.reader
+        let (x0, xu, xv, y0, yu, yv) = (Int(r.x0), Int(r.xu), Int(r.xv), Int(r.y0), Int(r.yu), Int(r.yv))
+        let du = xu * 3 + yu * patch.stride, dv = xv * 3 + yv * patch.stride
+        let kernel = VectorKernel<RGB3Taps>(start: pixels, du: du, dv: dv, horizontal: warpScratch.horizontal,
+                                            vertical: warpScratch.vertical, scale: scale, offset: offset)
+        for j in 0..<h {
+            positions(j)
+            let out = output + 3 * w * j
+            let (first, end) = source.insideRun(xs, ys, width: w)
+            for i in 0..<first { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
+            for i in first..<end {
+                let fx = Int(truncatingIfNeeded: xs[i]), fy = Int(truncatingIfNeeded: ys[i])
+                let u = fx &>> 5, v = fy &>> 5
+                let x: Int = x0 &+ xu &* u &+ xv &* v
+                let y: Int = y0 &+ yu &* u &+ yv &* v
+                let tap = pixels + ((y &- patch.y) &* patch.stride &+ (x &- patch.x) &* 3)
+                let value = kernel.blend(tap, warpScratch.horizontal + 2 &* (fx & 31), warpScratch.vertical[fy & 31])
+                out[3 &* i] = value[0]; out[3 &* i &+ 1] = value[1]; out[3 &* i &+ 2] = value[2]
+            }
+            for i in end..<w { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
+        }
+    }
+
+    /// The stored rectangle of a YUV view under a `.warp` crop's taps, converted to packed RGB (rows `stride`
+    /// bytes apart, stored pixel `(x, y)` at `(y − self.y) · stride + (x − self.x) · 3`, four spare bytes after
+    /// the last pixel for the vector kernel's 4-byte loads).
+    struct YUVPatch {
+        let x: Int, y: Int, width: Int, height: Int
+        var stride: Int { 3 * width }
+
+        /// The patch under every tap of the crop, or nil when it holds more pixels than the crop has taps (or more
+        /// bytes than `capacity`), or lies outside the image.
+        init?(_ image: ImageView, source: YUVSource, frame: WarpFrame, width w: Int, height h: Int, capacity: Int) {
+            // The corner pixels' positions bound the grid's (rounded affine positions, monotonic per axis); one
+            // pixel of margin covers rounding differences between the corners and `rowPositions`.
+            var low = (Int.max, Int.max), high = (Int.min, Int.min)
+            for (i, j) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
+                let fx = ImageToTensor.roundHalfEven((frame.origin.0 + Double(j) * frame.yStep.x + Double(i) * frame.xStep.x) * 32)
+                let fy = ImageToTensor.roundHalfEven((frame.origin.1 + Double(j) * frame.yStep.y + Double(i) * frame.xStep.y) * 32)
+                low = (min(low.0, fx >> 5), min(low.1, fy >> 5))
+                high = (max(high.0, fx >> 5), max(high.1, fy >> 5))
+            }
+            let u0 = max(low.0 - 1, 0), v0 = max(low.1 - 1, 0)
+            let u1 = min(high.0 + 2, source.extentX - 1), v1 = min(high.1 + 2, source.extentY - 1)
+            guard u0 <= u1, v0 <= v1 else { return nil }
+            let a = image.orientation.storedPixel(u: u0, v: v0, width: image.width, height: image.height)
+            let b = image.orientation.storedPixel(u: u1, v: v1, width: image.width, height: image.height)
+            let x0 = min(a.x, b.x) & ~1, y0 = min(a.y, b.y)   // an even first column: chroma pairs start there
+            (x, y, width, height) = (x0, y0, max(a.x, b.x) - x0 + 1, max(a.y, b.y) - y0 + 1)
+            guard width * height <= 4 * w * h, width * height * 3 + 4 <= capacity else { return nil }
+        }
+
+        func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt8>) {
+            for row in 0..<height {
+                reader.convertStoredRow(y: y + row, x: x, count: width, into: pixels + row * stride)
+            }
         }
     }
 }

@@ -83,6 +83,10 @@ public final class ImageToTensor {
     let rows: UnsafeMutablePointer<Int>
     /// Positions and weight vectors of the turned `.warp` loop.
     let warpScratch: WarpScratch
+    /// The RGB of the stored pixels a `.warp` crop of a YUV view reads (`fillYUVWarped`): allocated at the first
+    /// such crop, `yuvScratchBytes` long, then reused.
+    var yuvScratch: UnsafeMutablePointer<UInt8>?
+    var yuvScratchBytes: Int { 12 * options.width * options.height + 64 }
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing, or whose width (`upperBound - lowerBound`) overflows `Float`.
@@ -106,6 +110,7 @@ public final class ImageToTensor {
         columns.deallocate()
         rows.deallocate()
         warpScratch.deallocate()
+        yuvScratch?.deallocate()
     }
 
     /// The region a `letterbox` fit actually samples: `region` grown to the tensor's aspect ratio (MediaPipe's

@@ -47,4 +47,40 @@ struct YUVReader {
                                   FloatLanes.floats(SIMD8(s0.1, s1.1, s2.1, s3.1, s4.1, s5.1, s6.1, s7.1)),
                                   FloatLanes.floats(SIMD8(s0.2, s1.2, s2.2, s3.2, s4.2, s5.2, s6.2, s7.2)))
     }
+
+    /// Converts `count` stored pixels of row `y` from column `x` (even) into packed RGB at `out`: eight at a
+    /// time from contiguous luma, each chroma sample read once for its two columns; the last ones through `rgb`.
+    func convertStoredRow(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let row = luma + y &* lumaStride
+        let cbRow = cb + (y &>> 1) &* cbStride, crRow = cr + (y &>> 1) &* crStride
+        var column = x, q = out
+        @inline(__always) func store(_ r: SIMD8<Int32>, _ g: SIMD8<Int32>, _ b: SIMD8<Int32>, _ n: Int) {
+            for k in 0..<n {
+                q[0] = UInt8(truncatingIfNeeded: r[k])
+                q[1] = UInt8(truncatingIfNeeded: g[k])
+                q[2] = UInt8(truncatingIfNeeded: b[k])
+                q += 3
+            }
+        }
+        while column + 8 <= x + count {
+            let l = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(row + column).loadUnaligned(as: SIMD8<UInt8>.self))
+            let c = (column &>> 1) &* step
+            @inline(__always) func pairs(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+                let a = Int32(p[c]), b = Int32(p[c &+ step]), d = Int32(p[c &+ 2 &* step]), e = Int32(p[c &+ 3 &* step])
+                return SIMD8(a, a, b, b, d, d, e, e)
+            }
+            let (r, g, b) = conversion.convert(FloatLanes.floats(l), FloatLanes.floats(pairs(cbRow)),
+                                               FloatLanes.floats(pairs(crRow)))
+            store(r, g, b, 8)
+            column += 8
+        }
+        if column < x + count {
+            let last = Int32(x + count - 1)
+            var columns = Int32(column) &+ SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            let beyond = last &- columns
+            columns &+= beyond & (beyond &>> 31)   // min(columns, last) without a lane comparison
+            let (r, g, b) = rgb(x: columns, y: SIMD8(repeating: Int32(y)))
+            store(r, g, b, x + count - column)
+        }
+    }
 }
