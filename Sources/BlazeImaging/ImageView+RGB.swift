@@ -27,9 +27,14 @@ extension ImageView {
         }
     }
 
-    /// Eight upright pixels at a time through `YUVReader`; a row's last pixels repeat its last one.
+    /// Eight upright pixels at a time through `YUVReader` (stored rows when upright); a row's last pixels repeat
+    /// its last one.
     private func convertYUV(_ chroma: ChromaPlanes, into dst: UnsafeMutablePointer<UInt8>) {
         let reader = YUVReader(self, chroma: chroma), uw = uprightWidth
+        if orientation == .up {   // stored rows are upright rows: contiguous reads
+            for v in 0..<height { reader.convertStoredRow(y: v, x: 0, count: width, into: dst + v * width * 3) }
+            return
+        }
         let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7), last = Int32(uw - 1)
         var q = dst
         for v in 0..<uprightHeight {
