@@ -141,18 +141,6 @@ extension ImageView {
                   colorSpace: colorSpace, orientation: orientation)
     }
 
-    private init(base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat,
-                 chroma: ChromaPlanes, colorSpace: YUVColorSpace, orientation: ImageOrientation) {
-        self.baseAddress = base
-        self.width = width
-        self.height = height
-        self.bytesPerRow = bytesPerRow
-        self.pixelFormat = pixelFormat
-        self.orientation = orientation
-        self.chroma = chroma
-        self.colorSpace = colorSpace
-    }
-
     /// The plane's start after checking that it holds `height` rows of `width` samples of `bytesPerPixel` bytes.
     private static func check(_ plane: Plane, plane index: Int, width: Int, height: Int,
                               bytesPerPixel: Int) throws(ImagingError) -> UnsafeRawPointer {

@@ -43,14 +43,22 @@ public struct ImageView {
         guard let base = pixels.baseAddress, pixels.count >= needed else {
             throw .bufferTooSmall(bytes: pixels.count, needed: needed)
         }
+        self.init(base: base, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                  chroma: ChromaPlanes(following: base, width: width, height: height, bytesPerRow: bytesPerRow,
+                                       pixelFormat: pixelFormat),
+                  colorSpace: colorSpace, orientation: orientation)
+    }
+
+    /// A view of checked geometry.
+    init(base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat,
+         chroma: ChromaPlanes?, colorSpace: YUVColorSpace, orientation: ImageOrientation) {
         self.baseAddress = base
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
         self.pixelFormat = pixelFormat
         self.orientation = orientation
-        self.chroma = ChromaPlanes(following: base, width: width, height: height, bytesPerRow: bytesPerRow,
-                                   pixelFormat: pixelFormat)
+        self.chroma = chroma
         self.colorSpace = colorSpace
     }
 
@@ -66,15 +74,10 @@ public struct ImageView {
         pixelFormat: PixelFormat, orientation: ImageOrientation = .up
     ) throws(ImagingError) {
         _ = try Self.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
-        self.baseAddress = baseAddress
-        self.width = width
-        self.height = height
-        self.bytesPerRow = bytesPerRow
-        self.pixelFormat = pixelFormat
-        self.orientation = orientation
-        self.chroma = ChromaPlanes(following: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow,
-                                   pixelFormat: pixelFormat)
-        self.colorSpace = .default
+        self.init(base: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                  chroma: ChromaPlanes(following: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow,
+                                       pixelFormat: pixelFormat),
+                  colorSpace: .default, orientation: orientation)
     }
 
     /// The bytes a view of this geometry reads: `bytesPerRow * (height - 1) + width * bytesPerPixel` for the
