@@ -1,5 +1,6 @@
 import BlazeFaceMesh
 import BlazeTestSupport
+import CAllocationCounter
 import Foundation
 import Testing
 
@@ -41,5 +42,31 @@ struct YUVLandmarkerTests {
                 #expect(MeshSamples.nme(faces[0].points, rgb[0].points) < 0.02)
             }
         }
+    }
+}
+
+@Suite("YUV input: allocations")
+struct YUVAllocationTests {
+    @Test("on YUV frames, once warmed up, detect(_:into:) and detect(_:tracking:) perform no heap allocation",
+          .enabled(if: blaze_allocation_counting_available() == 1), arguments: [PixelFormat.nv12, .i420])
+    func noAllocation(_ format: PixelFormat) throws {
+        let landmarker = try MeshSamples.landmarker(options: .init(maximumFaces: 1))
+        let picture = try YUVLandmarkerTests.picture()
+        var faces: [FaceLandmarks] = [], tracked: [FaceLandmarks] = []
+        var counts = (detect: -1, tracking: -1)
+        try picture.withYUVView(format, orientation: .right) { view in
+            // The first YUV crop allocates the converters' patch scratch, once.
+            try landmarker.detect(view, into: &faces)
+            try landmarker.detect(view, into: &tracked)
+            try landmarker.detect(view, tracking: &tracked)
+            blaze_allocation_counting_begin()
+            try landmarker.detect(view, into: &faces)
+            counts.detect = blaze_allocation_counting_end()
+            blaze_allocation_counting_begin()
+            try landmarker.detect(view, tracking: &tracked)
+            counts.tracking = blaze_allocation_counting_end()
+        }
+        #expect(faces.count == 1 && tracked.count == 1)
+        #expect(counts.detect == 0 && counts.tracking == 0, "\(counts)")
     }
 }
