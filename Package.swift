@@ -223,6 +223,14 @@ let package = Package(
             path: "Benchmarks/blazeface-soak"
         ),
 
+        // The YUV micro-benchmark (Benchmarks/blazeface-yuvbench): model-input crops sampled from YUV 4:2:0 against
+        // the RGB path. Not a product.
+        .executableTarget(
+            name: "blazeface-yuvbench",
+            dependencies: ["BlazeImageIO", "BlazeImaging"],
+            path: "Benchmarks/blazeface-yuvbench"
+        ),
+
         // MARK: Tests
 
         // Shared test helpers: locating models and goldens, comparing tensors, the goldens' test pictures (recipes).
@@ -266,7 +274,7 @@ let package = Package(
             name: "BlazeSegmentationTests",
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
-        .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"]),
+        .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "blazefaceTests",
             dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport", "BlazeVideoIO"]

@@ -54,6 +54,8 @@ struct InsideGrid {
         let n = FacePatch.side
         let start = reader.start, du = reader.du, dv = reader.dv
         let (r, g, b) = reader.offsets
+        // YUV's luma range (`UprightLuma.scale`): applied to each sample, as the blends are affine.
+        let gain = reader.scale, shift = reader.shift
         @inline(__always) func pixel(_ q: SIMD2<Int>) -> UnsafePointer<UInt8> { start + (q.x >> 16) * du + (q.y >> 16) * dv }
         @inline(__always) func luma(_ p: UnsafePointer<UInt8>) -> Float {
             0.299 * Float(p[r]) + 0.587 * Float(p[g]) + 0.114 * Float(p[b])
@@ -67,7 +69,7 @@ struct InsideGrid {
                     let tx = Float(q.x & 0xFFFF) * scale, ty = Float(q.y & 0xFFFF) * scale
                     let l00 = luma(p), l10 = luma(p + du), l01 = luma(p + dv), l11 = luma(p + du + dv)
                     let top = l00 + tx * (l10 - l00), bottom = l01 + tx * (l11 - l01)
-                    out[j * n + i] = top + ty * (bottom - top)
+                    out[j * n + i] = (top + ty * (bottom - top)) * gain + shift
                     q &+= across
                 }
             }
@@ -80,7 +82,7 @@ struct InsideGrid {
                     let red = Int(p0[r]) + Int(p1[r]) + Int(p2[r]) + Int(p3[r])
                     let green = Int(p0[g]) + Int(p1[g]) + Int(p2[g]) + Int(p3[g])
                     let blue = Int(p0[b]) + Int(p1[b]) + Int(p2[b]) + Int(p3[b])
-                    out[j * n + i] = (0.299 * Float(red) + 0.587 * Float(green) + 0.114 * Float(blue)) * 0.25
+                    out[j * n + i] = (0.299 * Float(red) + 0.587 * Float(green) + 0.114 * Float(blue)) * 0.25 * gain + shift
                     q &+= across
                 }
             }

@@ -105,6 +105,8 @@ struct FacePatch {
 }
 
 /// Reads an image's luma at upright pixel indices (orientation applied, any pixel format; edges repeated).
+/// A YUV view's luma is its Y plane brought to 0...255 (limited range: `(Y − 16) · 255 / 219`), which is the
+/// Rec. 601 luma of its RGB pixels for a BT.601 view, and the BT.709 luma for a BT.709 one.
 struct UprightLuma {
     let start: UnsafePointer<UInt8>
     let du: Int
@@ -112,6 +114,9 @@ struct UprightLuma {
     let offsets: (r: Int, g: Int, b: Int)
     let width: Int
     let height: Int
+    /// `luma · scale + shift`: 1 and 0 but for limited-range YUV.
+    let scale: Float
+    let shift: Float
 
     init(_ image: ImageView) {
         let origin: Int
@@ -120,6 +125,8 @@ struct UprightLuma {
         offsets = image.pixelFormat.channelOffsets
         width = image.uprightWidth
         height = image.uprightHeight
+        let limited = image.pixelFormat.isYUV && image.colorSpace.range == .limited
+        (scale, shift) = limited ? (255 / 219, -16 * 255 / 219) : (1, 0)
     }
 
     /// Rec. 601 luma `0.299 R + 0.587 G + 0.114 B` (gray: the value) of upright pixel (u, v), clamped to the image.
@@ -132,7 +139,8 @@ struct UprightLuma {
     @inline(__always)
     private func pixel(_ u: Int, _ v: Int) -> Float {
         let p = start + u * du + v * dv
-        return 0.299 * Float(p[offsets.r]) + 0.587 * Float(p[offsets.g]) + 0.114 * Float(p[offsets.b])
+        let luma = 0.299 * Float(p[offsets.r]) + 0.587 * Float(p[offsets.g]) + 0.114 * Float(p[offsets.b])
+        return luma * scale + shift
     }
 
     /// Luma of the pixel holding upright position (x, y) (clamped to the image; NaN reads the corner).

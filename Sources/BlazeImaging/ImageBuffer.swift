@@ -10,22 +10,34 @@ public struct ImageBuffer: Hashable, Sendable {
     public var pixels: [UInt8]
     /// How the stored pixels are shown upright (from the file's EXIF tag; `.up` when it has none).
     public var orientation: ImageOrientation
+    /// How YUV pixels become RGB (YUV formats only).
+    public var colorSpace: YUVColorSpace
 
-    public init(width: Int, height: Int, pixelFormat: PixelFormat, pixels: [UInt8], orientation: ImageOrientation = .up) {
+    /// An image of `pixels`: `height` rows of `bytesPerRow` bytes; a YUV format's planes one after the other, as
+    /// `ImageView.init(pixels:...)` reads them with `bytesPerRow == width`.
+    public init(width: Int, height: Int, pixelFormat: PixelFormat, pixels: [UInt8], orientation: ImageOrientation = .up,
+                colorSpace: YUVColorSpace = .default) {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
         self.pixels = pixels
         self.orientation = orientation
+        self.colorSpace = colorSpace
     }
 
-    /// A black upright image of the given size.
+    /// A black upright image of the given size (a YUV one with black luma for the default colour space and
+    /// neutral chroma).
     public init(width: Int, height: Int, pixelFormat: PixelFormat = .rgb8) {
-        self.init(width: width, height: height, pixelFormat: pixelFormat,
-                  pixels: [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * pixelFormat.bytesPerPixel))
+        let count = max(width, 0) * max(height, 0) * pixelFormat.bytesPerPixel
+        var pixels = [UInt8](repeating: 0, count: count)
+        if pixelFormat.isYUV, let total = try? ImageView.byteCount(width: width, height: height, bytesPerRow: width,
+                                                                    pixelFormat: pixelFormat) {
+            pixels = [UInt8](repeating: 16, count: count) + [UInt8](repeating: 128, count: total - count)
+        }
+        self.init(width: width, height: height, pixelFormat: pixelFormat, pixels: pixels)
     }
 
-    /// `width · pixelFormat.bytesPerPixel`.
+    /// `width · pixelFormat.bytesPerPixel` (of the luma plane for YUV).
     public var bytesPerRow: Int { width * pixelFormat.bytesPerPixel }
     /// Width of the upright (displayed) image.
     public var uprightWidth: Int { orientation.swapsDimensions ? height : width }
@@ -36,29 +48,20 @@ public struct ImageBuffer: Hashable, Sendable {
     /// - Throws: `ImagingError` when the geometry does not fit `pixels`, or what `body` throws.
     public func withView<R>(_ body: (ImageView) throws -> R) throws -> R {
         try ImageView.withPixels(pixels, width: width, height: height, bytesPerRow: bytesPerRow,
-                                 pixelFormat: pixelFormat, orientation: orientation, body)
+                                 pixelFormat: pixelFormat, orientation: orientation, colorSpace: colorSpace, body)
     }
 
     /// The upright image (orientation applied) as tightly packed RGB, for drawing on or for a model.
-    /// Gray is replicated into the three channels; alpha is dropped.
+    /// Gray is replicated into the three channels; alpha is dropped; YUV is converted (`ImageView.uprightRGB()`).
     /// - Throws: `ImagingError` when the geometry does not fit `pixels`.
     public func uprightRGB() throws(ImagingError) -> ImageBuffer {
         let needed = try ImageView.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
         guard pixels.count >= needed else { throw .bufferTooSmall(bytes: pixels.count, needed: needed) }
-        let uw = uprightWidth, uh = uprightHeight, bpp = pixelFormat.bytesPerPixel
-        let (r, g, b) = pixelFormat.channelOffsets
-        var out = [UInt8](repeating: 0, count: uw * uh * 3)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for v in 0..<uh {
-                    for u in 0..<uw {
-                        let (x, y) = orientation.storedPixel(u: u, v: v, width: width, height: height)
-                        let p = (y * width + x) * bpp, q = (v * uw + u) * 3
-                        dst[q] = src[p + r]; dst[q + 1] = src[p + g]; dst[q + 2] = src[p + b]
-                    }
-                }
-            }
+        return pixels.withUnsafeBytes { raw in
+            // The geometry was checked above, so the view cannot fail.
+            (try? ImageView(pixels: raw, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                            orientation: orientation, colorSpace: colorSpace))?.uprightRGB()
+                ?? ImageBuffer(width: 0, height: 0)
         }
-        return ImageBuffer(width: uw, height: uh, pixelFormat: .rgb8, pixels: out)
     }
 }

@@ -135,6 +135,9 @@ extension ImageToTensor {
             }
         }
         switch image.pixelFormat {
+        case .nv12, .nv21, .i420:
+            guard let chroma = image.chroma else { preconditionFailure("a YUV view always has its chroma planes") }
+            fillYUVWarped(output, image: image, chroma: chroma, frame: frame)
         case .rgb8: run(RGB3Taps.self)
         case .rgba8: run(RGBATaps.self)
         case .bgra8: run(BGRATaps.self)

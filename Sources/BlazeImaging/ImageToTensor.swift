@@ -83,6 +83,10 @@ public final class ImageToTensor {
     let rows: UnsafeMutablePointer<Int>
     /// Positions and weight vectors of the turned `.warp` loop.
     let warpScratch: WarpScratch
+    /// The RGB of the stored pixels a `.warp` crop of a YUV view reads (`fillYUVWarped`): allocated at the first
+    /// such crop, `yuvScratchBytes` long, then reused.
+    var yuvScratch: UnsafeMutablePointer<UInt8>?
+    var yuvScratchBytes: Int { 12 * options.width * options.height + 64 }
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing, or whose width (`upperBound - lowerBound`) overflows `Float`.
@@ -106,6 +110,7 @@ public final class ImageToTensor {
         columns.deallocate()
         rows.deallocate()
         warpScratch.deallocate()
+        yuvScratch?.deallocate()
     }
 
     /// The region a `letterbox` fit actually samples: `region` grown to the tensor's aspect ratio (MediaPipe's
@@ -123,6 +128,9 @@ public final class ImageToTensor {
     }
 
     /// Writes `height x width x 3` floats (RGB) for `region` of the upright `image` into `output`.
+    ///
+    /// A YUV view is sampled from its planes, each tap converted to RGB with the view's `colorSpace`
+    /// (`ImageToTensor+YUV.swift`): the tensor equals, bit for bit, the one made of `uprightRGB()` of it.
     ///
     /// - Parameters:
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
@@ -147,10 +155,13 @@ public final class ImageToTensor {
             guard footprint.rotation == 0 else {
                 throw .invalidRegion("detector sampling takes unturned regions; the region is turned by \(footprint.rotation) rad (use .warp)")
             }
-            fillSeparable(base, image: image, origin: (footprint.center.x - footprint.width / 2,
-                                                       footprint.center.y - footprint.height / 2),
-                          step: (footprint.width / Double(options.width), footprint.height / Double(options.height)),
-                          roundHalfEven: false)
+            let origin = (footprint.center.x - footprint.width / 2, footprint.center.y - footprint.height / 2)
+            let step = (footprint.width / Double(options.width), footprint.height / Double(options.height))
+            if let chroma = image.chroma {
+                fillYUVSeparable(base, image: image, chroma: chroma, origin: origin, step: step, roundHalfEven: false)
+            } else {
+                fillSeparable(base, image: image, origin: origin, step: step, roundHalfEven: false)
+            }
         case .warp:
             fillWarped(base, image: image, frame: WarpFrame(footprint, width: options.width, height: options.height))
         }

@@ -7,6 +7,11 @@
 ///
 /// Rows are `bytesPerRow` apart, which may exceed `width * bytesPerPixel`, as camera buffers pad rows. The
 /// last row only needs `width * bytesPerPixel` bytes.
+///
+/// A YUV 4:2:0 view (`nv12`, `nv21`, `i420`) is made from its planes (`init(width:height:luma:chroma:...)`,
+/// `init(width:height:luma:cb:cr:...)`) or from one buffer holding them one after the other; `baseAddress` and
+/// `bytesPerRow` are then the luma plane's, `chroma` the chroma planes', and `colorSpace` says how they become
+/// RGB. Every pipeline samples such a view directly, with no full-frame conversion (`ImageView+YUV.swift`).
 public struct ImageView {
     public let baseAddress: UnsafeRawPointer
     /// Stored width in pixels (before orientation).
@@ -16,26 +21,45 @@ public struct ImageView {
     public let bytesPerRow: Int
     public let pixelFormat: PixelFormat
     public let orientation: ImageOrientation
+    /// The chroma planes of a YUV view; nil for the packed formats.
+    public let chroma: ChromaPlanes?
+    /// How a YUV view's samples become RGB (`.default` and unused for the packed formats).
+    public let colorSpace: YUVColorSpace
 
     /// Creates a view of `pixels`, checking the geometry against the buffer's size.
     ///
+    /// A YUV format reads its planes one after the other (`ChromaPlanes.contiguousLayout`): `height` luma rows
+    /// `bytesPerRow` apart, then the chroma rows, `bytesPerRow` rounded up to even apart (`nv12`, `nv21`) or
+    /// `(bytesPerRow + 1) / 2` apart (`i420`, Cb then Cr); with `bytesPerRow == width` that is the tightly
+    /// packed layout of Android's NV21 byte arrays and of FFmpeg's buffers aligned to 1.
     /// - Throws: `ImagingError.emptyImage` (a side below 1), `.rowTooShort`, `.tooLarge` (the byte count
-    ///   overflows), or `.bufferTooSmall` when `pixels` holds fewer than
-    ///   `bytesPerRow * (height - 1) + width * bytesPerPixel` bytes.
+    ///   overflows), or `.bufferTooSmall` when `pixels` holds fewer than `byteCount(...)` bytes:
+    ///   `bytesPerRow * (height - 1) + width * bytesPerPixel` for the packed formats.
     public init(
         pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-        pixelFormat: PixelFormat, orientation: ImageOrientation = .up
+        pixelFormat: PixelFormat, orientation: ImageOrientation = .up, colorSpace: YUVColorSpace = .default
     ) throws(ImagingError) {
         let needed = try Self.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
         guard let base = pixels.baseAddress, pixels.count >= needed else {
             throw .bufferTooSmall(bytes: pixels.count, needed: needed)
         }
+        self.init(base: base, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                  chroma: ChromaPlanes(following: base, width: width, height: height, bytesPerRow: bytesPerRow,
+                                       pixelFormat: pixelFormat),
+                  colorSpace: colorSpace, orientation: orientation)
+    }
+
+    /// A view of checked geometry.
+    init(base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat,
+         chroma: ChromaPlanes?, colorSpace: YUVColorSpace, orientation: ImageOrientation) {
         self.baseAddress = base
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
         self.pixelFormat = pixelFormat
         self.orientation = orientation
+        self.chroma = chroma
+        self.colorSpace = colorSpace
     }
 
     /// Creates a view over memory whose size the view cannot check.
@@ -50,24 +74,33 @@ public struct ImageView {
         pixelFormat: PixelFormat, orientation: ImageOrientation = .up
     ) throws(ImagingError) {
         _ = try Self.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)
-        self.baseAddress = baseAddress
-        self.width = width
-        self.height = height
-        self.bytesPerRow = bytesPerRow
-        self.pixelFormat = pixelFormat
-        self.orientation = orientation
+        self.init(base: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                  chroma: ChromaPlanes(following: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow,
+                                       pixelFormat: pixelFormat),
+                  colorSpace: .default, orientation: orientation)
     }
 
-    /// The bytes a view of this geometry reads: `bytesPerRow * (height - 1) + width * bytesPerPixel`.
+    /// The bytes a view of this geometry reads: `bytesPerRow * (height - 1) + width * bytesPerPixel` for the
+    /// packed formats; the luma rows and the chroma planes after them for the YUV formats (see `init(pixels:...)`).
     /// - Throws: as the initializers.
     public static func byteCount(
         width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat
     ) throws(ImagingError) -> Int {
+        if pixelFormat.isYUV {
+            return try ChromaPlanes.contiguousLayout(width: width, height: height, bytesPerRow: bytesPerRow,
+                                                     pixelFormat: pixelFormat).total
+        }
+        return try packedByteCount(width: width, height: height, bytesPerRow: bytesPerRow,
+                                   bytesPerPixel: pixelFormat.bytesPerPixel)
+    }
+
+    /// `bytesPerRow * (height - 1) + width * bytesPerPixel`, checked.
+    static func packedByteCount(width: Int, height: Int, bytesPerRow: Int, bytesPerPixel: Int) throws(ImagingError) -> Int {
         guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
-        let (rowBytes, overflow) = width.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
+        let (rowBytes, overflow) = width.multipliedReportingOverflow(by: bytesPerPixel)
         guard !overflow else { throw .tooLarge(width: width, height: height, bytesPerRow: bytesPerRow) }
         guard bytesPerRow >= rowBytes else {
-            throw .rowTooShort(bytesPerRow: bytesPerRow, width: width, bytesPerPixel: pixelFormat.bytesPerPixel)
+            throw .rowTooShort(bytesPerRow: bytesPerRow, width: width, bytesPerPixel: bytesPerPixel)
         }
         let (total, overflow2) = bytesPerRow.multipliedReportingOverflow(by: height)
         guard !overflow2, total < Int.max / 2 else {
@@ -81,17 +114,18 @@ public struct ImageView {
     /// Height of the upright (displayed) image.
     public var uprightHeight: Int { orientation.swapsDimensions ? width : height }
 
-    /// Calls `body` with a view of `pixels` (rows `bytesPerRow` apart, tightly packed when nil).
+    /// Calls `body` with a view of `pixels` (rows `bytesPerRow` apart, tightly packed when nil; a YUV format's
+    /// planes one after the other as `init(pixels:...)` reads them).
     /// - Throws: the `ImagingError`s of `init(pixels:...)`, or whatever `body` throws.
     public static func withPixels<R>(
         _ pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil, pixelFormat: PixelFormat,
-        orientation: ImageOrientation = .up, _ body: (ImageView) throws -> R
+        orientation: ImageOrientation = .up, colorSpace: YUVColorSpace = .default, _ body: (ImageView) throws -> R
     ) throws -> R {
         let (packed, overflow) = width.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
         if bytesPerRow == nil, overflow { throw ImagingError.tooLarge(width: width, height: height, bytesPerRow: 0) }
         return try pixels.withUnsafeBytes { raw in
             let view = try ImageView(pixels: raw, width: width, height: height, bytesPerRow: bytesPerRow ?? packed,
-                                     pixelFormat: pixelFormat, orientation: orientation)
+                                     pixelFormat: pixelFormat, orientation: orientation, colorSpace: colorSpace)
             return try body(view)
         }
     }

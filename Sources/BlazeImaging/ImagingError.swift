@@ -11,6 +11,8 @@ public enum ImagingError: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int, bytesPerRow: Int)
     /// The pixel buffer holds fewer bytes than the geometry needs.
     case bufferTooSmall(bytes: Int, needed: Int)
+    /// Plane `plane` of a YUV view (0 luma, 1 chroma or Cb, 2 Cr) holds fewer bytes than its rows need.
+    case planeTooSmall(plane: Int, bytes: Int, needed: Int)
     /// A region whose centre, size or rotation is not finite, or whose size is not positive.
     case invalidRegion(String)
     /// Tensor options out of range (size, value range).
@@ -32,6 +34,8 @@ extension ImagingError: CustomStringConvertible, LocalizedError {
             return "a \(width)x\(height) image with \(bytesPerRow) bytes per row is too large to address"
         case let .bufferTooSmall(bytes, needed):
             return "the pixel buffer holds \(bytes) bytes; the image's rows need \(needed)"
+        case let .planeTooSmall(plane, bytes, needed):
+            return "plane \(plane) of the YUV image holds \(bytes) bytes; its rows need \(needed)"
         case let .invalidRegion(reason):
             return "invalid region: \(reason)"
         case let .invalidOptions(reason):

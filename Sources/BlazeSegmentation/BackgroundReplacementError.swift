@@ -12,6 +12,9 @@ public enum BackgroundReplacementError: Error, Equatable, Sendable {
     case invalidBlurRadius(Int)
     /// The output cannot hold the image (`needed` bytes for the geometry given).
     case outputTooSmall(bytes: Int, needed: Int)
+    /// The image or the background picture is YUV, which the compositing does not read (convert it with
+    /// `ImageView.uprightRGB()` first).
+    case unsupportedPixelFormat(PixelFormat)
     /// The output's geometry is unusable: rows shorter than a line of pixels, or a gray format.
     case invalidOutput(String)
 }
@@ -29,6 +32,8 @@ extension BackgroundReplacementError: CustomStringConvertible, LocalizedError {
             return "blur radius \(radius) is negative"
         case let .outputTooSmall(bytes, needed):
             return "the output holds \(bytes) bytes; the image needs \(needed)"
+        case let .unsupportedPixelFormat(format):
+            return "background replacement reads packed RGB-family pixels, not \(format.rawValue); convert with uprightRGB()"
         case let .invalidOutput(reason):
             return "invalid output: \(reason)"
         }

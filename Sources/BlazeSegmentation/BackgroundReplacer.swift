@@ -46,12 +46,12 @@ public final class BackgroundReplacer: @unchecked Sendable {
     }
 
     /// Writes the result into `buffer`, resized to the upright image (same size: no allocation when its pixels
-    /// are not shared), in its pixel format (gray8 becomes rgb8), orientation `.up`.
+    /// are not shared), in its pixel format (gray8 and YUV become rgb8), orientation `.up`.
     /// - Throws: as `replaceBackground(of:mask:with:into:bytesPerRow:pixelFormat:)`; `buffer` is unchanged then.
     public func replaceBackground(of image: ImageView, mask: SegmentationMask, with background: Background,
                                   into buffer: inout ImageBuffer) throws(BackgroundReplacementError) {
         try Self.check(image, mask: mask, background: background)
-        let format: PixelFormat = buffer.pixelFormat == .gray8 ? .rgb8 : buffer.pixelFormat
+        let format: PixelFormat = buffer.pixelFormat == .gray8 || buffer.pixelFormat.isYUV ? .rgb8 : buffer.pixelFormat
         let count = image.uprightWidth * image.uprightHeight * format.bytesPerPixel
         buffer.width = image.uprightWidth
         buffer.height = image.uprightHeight
@@ -83,20 +83,28 @@ public final class BackgroundReplacer: @unchecked Sendable {
                                           imageWidth: width, imageHeight: height)
         }
         if case let .blur(radius) = background, radius < 0 { throw .invalidBlurRadius(radius) }
+        // The compositing reads packed pixels: a YUV frame is converted first (`ImageView.uprightRGB()`).
+        if image.pixelFormat.isYUV { throw .unsupportedPixelFormat(image.pixelFormat) }
+        if case let .image(picture) = background, picture.pixelFormat.isYUV {
+            throw .unsupportedPixelFormat(picture.pixelFormat)
+        }
     }
 
     /// Writes the upright image with `background` behind the person into `output`: `uprightHeight` rows of
     /// `bytesPerRow` bytes (default: tightly packed), each pixel in `pixelFormat` (rgb8, rgba8, bgra8 or argb8;
     /// alpha 255).
     /// - Throws: `BackgroundReplacementError.maskSizeMismatch` (the mask is not at the upright image's size),
-    ///   `.invalidMask`, `.backgroundSizeMismatch`, `.invalidBlurRadius`, `.invalidOutput` (rows too short, gray8),
+    ///   `.invalidMask`, `.backgroundSizeMismatch`, `.invalidBlurRadius`, `.unsupportedPixelFormat` (a YUV image or
+    ///   background picture: convert it with `uprightRGB()`), `.invalidOutput` (rows too short, gray8, YUV),
     ///   `.outputTooSmall`. Nothing is written then.
     public func replaceBackground(of image: ImageView, mask: SegmentationMask, with background: Background,
                                   into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil,
                                   pixelFormat: PixelFormat = .rgb8) throws(BackgroundReplacementError) {
         let width = image.uprightWidth, height = image.uprightHeight
         try Self.check(image, mask: mask, background: background)
-        guard pixelFormat != .gray8 else { throw .invalidOutput("gray8 cannot hold a colour background; use rgb8") }
+        guard pixelFormat != .gray8, !pixelFormat.isYUV else {
+            throw .invalidOutput("\(pixelFormat) is not an output format here; use rgb8, rgba8, bgra8 or argb8")
+        }
         let rowBytes = bytesPerRow ?? width * pixelFormat.bytesPerPixel
         let needed: Int
         do {
@@ -181,7 +189,7 @@ public final class BackgroundReplacer: @unchecked Sendable {
         case .rgba8: composite(front, mask, target, width, height, back, offsets: (0, 1, 2), alpha: 3, bytesPerPixel: 4)
         case .bgra8: composite(front, mask, target, width, height, back, offsets: (2, 1, 0), alpha: 3, bytesPerPixel: 4)
         case .argb8: composite(front, mask, target, width, height, back, offsets: (1, 2, 3), alpha: 0, bytesPerPixel: 4)
-        case .gray8: break  // refused before
+        case .gray8, .nv12, .nv21, .i420: break  // refused before
         }
     }
 

@@ -13,6 +13,11 @@ import Darwin
 /// streams; nothing that references other files or URLs. Codecs: whatever the system's FFmpeg decodes (H.264,
 /// HEVC, MPEG-4 Part 2, VP8/VP9, AV1 with dav1d or libaom ...).
 ///
+/// YUV: with `VideoReadingOptions.pixelFormat` `.i420`, frames come as the decoder made them (yuv420p streams,
+/// most H.264, HEVC, VP9 and AV1 video: copied, not converted; others converted to yuv420p by libswscale), with
+/// the stream's matrix and range in `image.colorSpace`: every pipeline samples such a frame directly, with no
+/// full-frame RGB conversion.
+///
 /// Memory is bounded: one converted frame buffer is reused from frame to frame (a frame the caller keeps is
 /// copied on the next read, by `ImageBuffer`'s copy-on-write), and FFmpeg holds a few decoded frames. Frame
 /// sizes are checked against `VideoReadingOptions` before any buffer of that size is allocated.
@@ -65,9 +70,10 @@ public final class VideoReader {
         case .rgb8: pixels = .BLZ_VIDEO_PIXELS_RGB24
         case .rgba8: pixels = .BLZ_VIDEO_PIXELS_RGBA
         case .bgra8: pixels = .BLZ_VIDEO_PIXELS_BGRA
-        case .argb8, .gray8:
+        case .i420: pixels = .BLZ_VIDEO_PIXELS_I420
+        case .argb8, .gray8, .nv12, .nv21:
             release()
-            throw .invalidArgument("a video reader delivers rgb8, rgba8 or bgra8, not \(options.pixelFormat)")
+            throw .invalidArgument("a video reader delivers rgb8, rgba8, bgra8 or i420, not \(options.pixelFormat)")
         }
         guard options.maximumWidth > 0, options.maximumHeight > 0, options.maximumPixelCount > 0,
               options.maximumFrameCount >= 0, options.maximumPacketsWithoutFrame > 0, options.threadCount >= 0 else {
@@ -144,7 +150,12 @@ public final class VideoReader {
             throw Self.error(status, reader, path: "", frames: framesRead)
         }
         let width = Int(frame.width), height = Int(frame.height)
-        let bytesPerRow = width * options.pixelFormat.bytesPerPixel, count = bytesPerRow * height
+        let bytesPerRow = width * options.pixelFormat.bytesPerPixel
+        // The frame's size was checked against the limits, so the byte count is small and cannot fail.
+        let count = (try? ImageView.byteCount(width: width, height: height, bytesPerRow: bytesPerRow,
+                                              pixelFormat: options.pixelFormat)) ?? 0
+        buffer.colorSpace = YUVColorSpace(matrix: frame.color_matrix == 709 ? .bt709 : .bt601,
+                                          range: frame.full_range != 0 ? .full : .limited)
         if buffer.width != width || buffer.height != height || buffer.pixels.count != count {
             buffer.pixels = []  // release the old frame before the new one is allocated
             buffer.pixels = [UInt8](repeating: 0, count: count)

@@ -4,7 +4,9 @@
 /// and again against each decoded frame (before the frame's pixels are converted), the frame count as frames
 /// come out.
 public struct VideoReadingOptions: Hashable, Sendable {
-    /// The delivered pixels: `.rgb8` (default), `.rgba8` or `.bgra8`. Other formats are refused by the reader.
+    /// The delivered pixels: `.rgb8` (default), `.rgba8`, `.bgra8`, or `.i420`: the decoder's YUV 4:2:0 planes
+    /// with the stream's colour space, for the pipelines to sample without an RGB conversion (`VideoReader`).
+    /// Other formats are refused by the reader.
     public var pixelFormat: PixelFormat
     /// The widest frame accepted, in stored pixels. Default 8192.
     public var maximumWidth: Int

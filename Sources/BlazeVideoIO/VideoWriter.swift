@@ -42,7 +42,7 @@ public final class VideoWriter {
         case .rgb8: config.input = .BLZ_VIDEO_PIXELS_RGB24
         case .rgba8: config.input = .BLZ_VIDEO_PIXELS_RGBA
         case .bgra8: config.input = .BLZ_VIDEO_PIXELS_BGRA
-        case .argb8, .gray8:
+        case .argb8, .gray8, .nv12, .nv21, .i420:
             throw .invalidArgument("a video writer takes rgb8, rgba8 or bgra8, not \(options.pixelFormat)")
         }
         switch options.codec {

@@ -1,5 +1,6 @@
-// blz_video_reader: demuxing (libavformat), decoding (libavcodec) and conversion (libswscale), one frame at a time.
-#include "video_internal.h"
+// blz_video_reader: demuxing (libavformat) and decoding (libavcodec), one frame at a time; the conversion of a
+// decoded frame is in video_convert.c.
+#include "video_reader_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -7,7 +8,6 @@
 #include <libavformat/avformat.h>
 #include <libavutil/avstring.h>
 #include <libavutil/display.h>
-#include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,40 +19,6 @@
 static const char *const accepted_formats =
     "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mpegts,mpeg,asf,ogg,ivf,nut,h264,hevc,m4v";
 
-struct blz_video_reader {
-    blz_video_limits limits;
-    blzv_source source;
-    AVIOContext *io;
-    AVFormatContext *format;
-    AVCodecContext *codec;
-    AVStream *stream;
-    AVPacket *packet;
-    AVFrame *frame;
-    struct SwsContext *scaler;
-    /// libswscale's output: rows 64-byte aligned, with a spare row and padding, because its SIMD output
-    /// functions may write past a row's last pixel; copied row by row into the caller's buffer.
-    uint8_t *converted;
-    size_t converted_size;
-    int opened;
-    int has_frame;
-    int draining;
-    /// END or a failure once the stream is over (returned by every later `next`); OK while it runs.
-    blz_video_status final_status;
-    /// A failure met while frames were still buffered in the decoder: reported after they are delivered.
-    blz_video_status pending_status;
-    /// The presentation time (stream ticks) of the first damaged picture: buffered frames shown at or after it
-    /// are dropped. INT64_MAX when every buffered frame is good.
-    int64_t first_damaged_pts;
-    double frame_rate;
-    double duration;
-    int64_t declared_frames;
-    int64_t delivered;
-    double last_time;
-    int rejected_width, rejected_height;
-    char message[512];
-    char pending_message[512];
-};
-
 blz_video_reader *blz_video_reader_create(const blz_video_limits *limits) {
     if (limits == NULL) return NULL;
     blz_video_reader *reader = calloc(1, sizeof(blz_video_reader));
@@ -60,11 +26,6 @@ blz_video_reader *blz_video_reader_create(const blz_video_limits *limits) {
     reader->limits = *limits;
     reader->source.fd = -1;
     return reader;
-}
-
-static blz_video_status fail(blz_video_reader *reader, blz_video_status status, int error, const char *what) {
-    blzv_describe(reader->message, sizeof reader->message, error, "%s", what);
-    return status;
 }
 
 /// True when the demuxer has consumed every byte, or looked past the end (an MP4's index beyond a cut): damage
@@ -122,14 +83,14 @@ static void read_display_matrix(const AVStream *stream, blz_video_info *info) {
 static blz_video_status open_decoder(blz_video_reader *reader) {
     const AVCodec *decoder = NULL;
     int index = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
-    if (index == AVERROR_STREAM_NOT_FOUND) return fail(reader, BLZ_VIDEO_NO_VIDEO_STREAM, 0, "no video stream");
+    if (index == AVERROR_STREAM_NOT_FOUND) return blzv_fail(reader, BLZ_VIDEO_NO_VIDEO_STREAM, 0, "no video stream");
     if (index == AVERROR_DECODER_NOT_FOUND || (index >= 0 && decoder == NULL)) {
         int first = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
         const char *name = first >= 0 ? avcodec_get_name(reader->format->streams[first]->codecpar->codec_id) : "?";
         snprintf(reader->message, sizeof reader->message, "no decoder for %s in this FFmpeg", name);
         return BLZ_VIDEO_UNSUPPORTED_CODEC;
     }
-    if (index < 0) return fail(reader, BLZ_VIDEO_CORRUPT, index, "cannot select the video stream");
+    if (index < 0) return blzv_fail(reader, BLZ_VIDEO_CORRUPT, index, "cannot select the video stream");
     AVStream *stream = reader->format->streams[index];
     reader->stream = stream;
     for (unsigned i = 0; i < reader->format->nb_streams; i++) {
@@ -141,16 +102,16 @@ static blz_video_status open_decoder(blz_video_reader *reader) {
         return reject_size(reader, parameters->width, parameters->height);
     }
     reader->codec = avcodec_alloc_context3(decoder);
-    if (reader->codec == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the decoder");
+    if (reader->codec == NULL) return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the decoder");
     int error = avcodec_parameters_to_context(reader->codec, parameters);
-    if (error < 0) return fail(reader, BLZ_VIDEO_CORRUPT, error, "invalid stream parameters");
+    if (error < 0) return blzv_fail(reader, BLZ_VIDEO_CORRUPT, error, "invalid stream parameters");
     reader->codec->pkt_timebase = stream->time_base;
     reader->codec->thread_count = (int)reader->limits.threads;
     reader->codec->max_pixels = (int64_t)reader->limits.max_pixels;
     if (reader->limits.strict) reader->codec->err_recognition |= AV_EF_EXPLODE;
     error = avcodec_open2(reader->codec, decoder, NULL);
     if (error < 0) {
-        return fail(reader, error == AVERROR_INVALIDDATA ? BLZ_VIDEO_CORRUPT : BLZ_VIDEO_UNSUPPORTED_CODEC, error,
+        return blzv_fail(reader, error == AVERROR_INVALIDDATA ? BLZ_VIDEO_CORRUPT : BLZ_VIDEO_UNSUPPORTED_CODEC, error,
                     "cannot open the decoder");
     }
     if (stream->avg_frame_rate.num > 0 && stream->avg_frame_rate.den > 0) {
@@ -168,7 +129,7 @@ static blz_video_status open_decoder(blz_video_reader *reader) {
     reader->packet = av_packet_alloc();
     reader->frame = av_frame_alloc();
     if (reader->packet == NULL || reader->frame == NULL) {
-        return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate a frame");
+        return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate a frame");
     }
     return BLZ_VIDEO_OK;
 }
@@ -176,18 +137,18 @@ static blz_video_status open_decoder(blz_video_reader *reader) {
 static blz_video_status open_container(blz_video_reader *reader) {
     blzv_log_install();
     blzv_log_clear();
-    if (reader->source.size == 0) return fail(reader, BLZ_VIDEO_NOT_A_VIDEO, 0, "the file is empty");
+    if (reader->source.size == 0) return blzv_fail(reader, BLZ_VIDEO_NOT_A_VIDEO, 0, "the file is empty");
     reader->io = blzv_io_create(&reader->source, 0);
-    if (reader->io == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the I/O context");
+    if (reader->io == NULL) return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the I/O context");
     const AVInputFormat *input = NULL;
     int error = av_probe_input_buffer2(reader->io, &input, "", NULL, 0, 0);
-    if (error < 0 || input == NULL) return fail(reader, BLZ_VIDEO_NOT_A_VIDEO, 0, "no video container recognised");
+    if (error < 0 || input == NULL) return blzv_fail(reader, BLZ_VIDEO_NOT_A_VIDEO, 0, "no video container recognised");
     if (av_match_list(input->name, accepted_formats, ',') <= 0) {
         snprintf(reader->message, sizeof reader->message, "%s data, not a video container", input->name);
         return BLZ_VIDEO_NOT_A_VIDEO;
     }
     reader->format = avformat_alloc_context();
-    if (reader->format == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the demuxer");
+    if (reader->format == NULL) return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the demuxer");
     reader->format->pb = reader->io;
     reader->format->io_open = refuse_nested_open;
     reader->format->max_streams = 100;
@@ -196,13 +157,13 @@ static blz_video_status open_container(blz_video_reader *reader) {
     error = avformat_open_input(&reader->format, "", input, &options);
     av_dict_free(&options);
     if (error < 0) {  // avformat_open_input freed the context (not our I/O)
-        if (error == AVERROR(ENOMEM)) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, error, "out of memory");
-        return fail(reader, damage_status(reader), error, "cannot read the container's header");
+        if (error == AVERROR(ENOMEM)) return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, error, "out of memory");
+        return blzv_fail(reader, damage_status(reader), error, "cannot read the container's header");
     }
     // The stream analysis decodes a few frames: it gets the same pixel limit and one thread.
     unsigned count = reader->format->nb_streams;
     AVDictionary **stream_options = count > 0 ? calloc(count, sizeof(AVDictionary *)) : NULL;
-    if (count > 0 && stream_options == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "out of memory");
+    if (count > 0 && stream_options == NULL) return blzv_fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "out of memory");
     for (unsigned i = 0; i < count; i++) {
         av_dict_set_int(&stream_options[i], "max_pixels", (int64_t)reader->limits.max_pixels, 0);
         av_dict_set(&stream_options[i], "threads", "1", 0);
@@ -210,7 +171,7 @@ static blz_video_status open_container(blz_video_reader *reader) {
     error = avformat_find_stream_info(reader->format, stream_options);
     for (unsigned i = 0; i < count; i++) av_dict_free(&stream_options[i]);
     free(stream_options);
-    if (error < 0) return fail(reader, damage_status(reader), error, "cannot analyse the streams");
+    if (error < 0) return blzv_fail(reader, damage_status(reader), error, "cannot analyse the streams");
     blz_video_status status = open_decoder(reader);
     if (status == BLZ_VIDEO_OK) reader->opened = 1;
     return status;
@@ -221,13 +182,13 @@ blz_video_status blz_video_reader_open_file(blz_video_reader *reader, const char
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         reader->source.system_error = errno;
-        return fail(reader, BLZ_VIDEO_CANNOT_OPEN, 0, strerror(errno));
+        return blzv_fail(reader, BLZ_VIDEO_CANNOT_OPEN, 0, strerror(errno));
     }
     reader->source.fd = fd;
     struct stat info;
     if (fstat(fd, &info) != 0) {
         reader->source.system_error = errno;
-        return fail(reader, BLZ_VIDEO_CANNOT_OPEN, 0, strerror(errno));
+        return blzv_fail(reader, BLZ_VIDEO_CANNOT_OPEN, 0, strerror(errno));
     }
     if (!S_ISREG(info.st_mode)) {
         const char *kind = S_ISDIR(info.st_mode) ? "a directory" : S_ISFIFO(info.st_mode) ? "a FIFO (named pipe)"
@@ -338,6 +299,8 @@ static blz_video_status accept_frame(blz_video_reader *reader, blz_video_frame *
         return reader->final_status = BLZ_VIDEO_TOO_MANY_FRAMES;
     }
     double period = reader->frame_rate > 0 ? 1.0 / reader->frame_rate : 0;
+    out->color_matrix = frame->colorspace == AVCOL_SPC_BT709 ? 709 : 601;
+    out->full_range = blzv_is_full_range(frame);
     out->width = (uint32_t)frame->width;
     out->height = (uint32_t)frame->height;
     out->index = reader->delivered;
@@ -409,63 +372,6 @@ blz_video_status blz_video_reader_next(blz_video_reader *reader, blz_video_frame
             defer_failure(reader, damage_status(reader), error, "cannot decode a packet", pts);
         }
     }
-}
-
-static int colorspace_of(const AVFrame *frame) {
-    switch (frame->colorspace) {
-    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
-    case AVCOL_SPC_FCC: return SWS_CS_FCC;
-    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
-    case AVCOL_SPC_BT2020_NCL: case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
-    default: return SWS_CS_DEFAULT;
-    }
-}
-
-blz_video_status blz_video_reader_convert(blz_video_reader *reader, blz_video_pixels format, uint8_t *pixels,
-                                          size_t bytes_per_row, size_t capacity) {
-    if (reader == NULL || pixels == NULL || !reader->has_frame) return BLZ_VIDEO_INVALID_ARGUMENT;
-    enum AVPixelFormat target;
-    size_t bytes_per_pixel = 4;
-    switch (format) {
-    case BLZ_VIDEO_PIXELS_RGB24: target = AV_PIX_FMT_RGB24; bytes_per_pixel = 3; break;
-    case BLZ_VIDEO_PIXELS_RGBA: target = AV_PIX_FMT_RGBA; break;
-    case BLZ_VIDEO_PIXELS_BGRA: target = AV_PIX_FMT_BGRA; break;
-    default: return BLZ_VIDEO_INVALID_ARGUMENT;
-    }
-    const AVFrame *frame = reader->frame;
-    size_t width = (size_t)frame->width, height = (size_t)frame->height;
-    if (bytes_per_row < width * bytes_per_pixel || bytes_per_row > INT32_MAX
-        || capacity < bytes_per_row * (height - 1) + width * bytes_per_pixel) {
-        return fail(reader, BLZ_VIDEO_INVALID_ARGUMENT, 0, "the pixel buffer is too small for the frame");
-    }
-    reader->scaler = sws_getCachedContext(reader->scaler, frame->width, frame->height, frame->format,
-                                          frame->width, frame->height, target, SWS_BILINEAR, NULL, NULL, NULL);
-    if (reader->scaler == NULL) {
-        const char *name = av_get_pix_fmt_name(frame->format);
-        snprintf(reader->message, sizeof reader->message, "no conversion from the pixel format %s",
-                 name != NULL ? name : "?");
-        return BLZ_VIDEO_UNSUPPORTED_CODEC;
-    }
-    int full_range = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P
-                  || frame->format == AV_PIX_FMT_YUVJ422P || frame->format == AV_PIX_FMT_YUVJ444P;
-    sws_setColorspaceDetails(reader->scaler, sws_getCoefficients(colorspace_of(frame)), full_range,
-                             sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
-    size_t row = width * bytes_per_pixel, stride = (row + 63) & ~(size_t)63;
-    size_t needed = stride * (height + 1) + 64;
-    if (needed > reader->converted_size) {
-        av_freep(&reader->converted);
-        reader->converted_size = 0;
-        reader->converted = av_malloc(needed);
-        if (reader->converted == NULL) return fail(reader, BLZ_VIDEO_OUT_OF_MEMORY, 0, "cannot allocate the frame");
-        reader->converted_size = needed;
-    }
-    uint8_t *planes[4] = {reader->converted, NULL, NULL, NULL};
-    int strides[4] = {(int)stride, 0, 0, 0};
-    int rows = sws_scale(reader->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height,
-                         planes, strides);
-    if (rows != frame->height) return fail(reader, BLZ_VIDEO_CORRUPT, rows < 0 ? rows : 0, "cannot convert the frame");
-    for (size_t y = 0; y < height; y++) memcpy(pixels + y * bytes_per_row, reader->converted + y * stride, row);
-    return BLZ_VIDEO_OK;
 }
 
 const char *blz_video_reader_message(const blz_video_reader *reader) {

@@ -27,6 +27,22 @@ struct CaptureQualityPictureTests {
         #expect(quality.score > 0.5)
     }
 
+    @Test("a YUV frame of the picture is assessed from its luma plane: the RGB picture's measurements and score",
+          arguments: [YUVColorSpace.bt601Limited, .bt601Full])
+    func yuv(_ space: YUVColorSpace) throws {
+        let assessor = try CaptureQualityAssessor(framing: Self.framing)
+        let picture = try Samples.astronaut(), mesh = try CaptureSamples.astronautMesh()
+        let rgb = try CaptureSamples.quality(picture, mesh, assessor)
+        let face = CaptureFace(points: mesh)
+        let yuv = try picture.withYUVView(.nv12, colorSpace: space) { try assessor.assess($0, face: face) }
+        // BT.601 luma is the Y plane up to its 8-bit rounding (half a level, 0.2% of the range).
+        #expect(abs(yuv.measurements.luminance - rgb.measurements.luminance) < 0.005,
+                "\(yuv.measurements.luminance) vs \(rgb.measurements.luminance)")
+        #expect(abs(yuv.measurements.sharpness - rgb.measurements.sharpness) < 0.03 * rgb.measurements.sharpness,
+                "\(yuv.measurements.sharpness) vs \(rgb.measurements.sharpness)")
+        #expect(abs(yuv.score - rgb.score) < 0.02 && yuv.hints == rgb.hints)
+    }
+
     @Test("Gaussian blur: the score falls with sigma, and blurry appears")
     func blur() throws {
         let assessor = try CaptureQualityAssessor(framing: Self.framing)

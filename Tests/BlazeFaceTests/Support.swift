@@ -174,6 +174,7 @@ extension RGBImage {
                 case .bgra8: bytes[d] = b; bytes[d + 1] = g; bytes[d + 2] = r; bytes[d + 3] = a
                 case .argb8: bytes[d] = a; bytes[d + 1] = r; bytes[d + 2] = g; bytes[d + 3] = b
                 case .gray8: preconditionFailure("use grayBytes()")
+                case .nv12, .nv21, .i420: preconditionFailure("use yuv420(_:)")
                 }
             }
             for p in 0..<padding { bytes[y * rowBytes + width * bpp + p] = UInt8.random(in: 0...255, using: &random) }

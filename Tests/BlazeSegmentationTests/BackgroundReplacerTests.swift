@@ -151,6 +151,24 @@ struct BackgroundReplacerTests {
         #expect(try attempt(mask, .passportWhite, count: 71) == .outputTooSmall(bytes: 71, needed: 72))
         #expect(try attempt(mask, .passportWhite, bytesPerRow: 10) != nil)
         #expect(try attempt(mask, .passportWhite, format: .gray8) != nil)
+        for format in [PixelFormat.nv12, .i420] {
+            #expect(try attempt(mask, .passportWhite, format: format) == .invalidOutput(
+                "\(format) is not an output format here; use rgb8, rgba8, bgra8 or argb8"))
+            // A YUV image or background picture: refused, to be converted with uprightRGB() first.
+            let yuv = ImageBuffer(width: 6, height: 4, pixelFormat: format)
+            #expect(try yuv.withView { back in try attempt(mask, .image(back)) } == .unsupportedPixelFormat(format))
+            var written = [UInt8](repeating: 7, count: 72)
+            let refused = try yuv.withView { view in
+                written.withUnsafeMutableBytes { bytes -> BackgroundReplacementError? in
+                    do throws(BackgroundReplacementError) {
+                        try replacer.replaceBackground(of: view, mask: mask, with: .passportWhite, into: bytes)
+                        return nil
+                    } catch { return error }
+                }
+            }
+            #expect(refused == .unsupportedPixelFormat(format))
+            #expect(written.allSatisfy { $0 == 7 })
+        }
         #expect(out.allSatisfy { $0 == 7 })
         // The ImageBuffer variant leaves the buffer as it was.
         var buffer = ImageBuffer(width: 2, height: 2)

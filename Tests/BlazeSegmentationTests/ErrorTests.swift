@@ -75,7 +75,8 @@ struct PersonSegmenterErrorTests {
     func onePixel(_ model: PersonSegmenter.Model) throws {
         let segmenter = try SegmentationSamples.segmenter(model)
         for format in PixelFormat.allCases {
-            let pixels = [UInt8](repeating: 200, count: format.bytesPerPixel)
+            let count = try ImageView.byteCount(width: 1, height: 1, bytesPerRow: 1 * format.bytesPerPixel, pixelFormat: format)
+            let pixels = [UInt8](repeating: 200, count: count)
             let mask = try ImageView.withPixels(pixels, width: 1, height: 1, pixelFormat: format) { try segmenter.segment($0) }
             #expect(mask.width == 1 && mask.height == 1 && (0...1).contains(mask.values[0]), "\(format)")
             let small = try ImageView.withPixels(pixels, width: 1, height: 1, pixelFormat: format) {

@@ -113,7 +113,7 @@ struct HostileInputTests {
     @Test("options a reader cannot honour are invalid arguments")
     func invalidOptions() {
         #expect(videoError { () throws(VideoIOError) in try VideoReader(data: [0], options: VideoReadingOptions(pixelFormat: .gray8)) }
-                == .invalidArgument("a video reader delivers rgb8, rgba8 or bgra8, not gray8"))
+                == .invalidArgument("a video reader delivers rgb8, rgba8, bgra8 or i420, not gray8"))
         #expect(videoError { () throws(VideoIOError) in try VideoReader(data: [0], options: VideoReadingOptions(maximumWidth: 0)) }
                 == .invalidArgument("VideoReadingOptions: limits must be positive"))
     }

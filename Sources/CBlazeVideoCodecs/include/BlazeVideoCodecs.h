@@ -77,6 +77,10 @@ typedef enum BLZV_CLOSED_ENUM blz_video_pixels {
     BLZ_VIDEO_PIXELS_RGB24 = 1,
     BLZ_VIDEO_PIXELS_RGBA = 2,
     BLZ_VIDEO_PIXELS_BGRA = 3,
+    /// YUV 4:2:0 in three planes one after the other (reading only): `height` luma rows `bytes_per_row` apart,
+    /// then (height + 1) / 2 rows of (width + 1) / 2 Cb samples, then as many of Cr, both `(bytes_per_row + 1) / 2`
+    /// apart. A yuv420p (or yuvj420p) frame is copied as it is; other formats are converted by libswscale.
+    BLZ_VIDEO_PIXELS_I420 = 4,
 } blz_video_pixels;
 
 /// Limits checked before anything that grows with them is allocated or done.
@@ -126,6 +130,11 @@ typedef struct blz_video_frame {
     int32_t has_time;
     /// 0, 1, 2 ... in the order frames are delivered.
     int64_t index;
+    /// The frame's YUV matrix as the stream declares it: 709 for BT.709, 601 for anything else (BT.601, unspecified,
+    /// and matrices the library does not model, such as BT.2020).
+    int32_t color_matrix;
+    /// Nonzero when the frame's samples are full range (AVCOL_RANGE_JPEG or a yuvj format).
+    int32_t full_range;
 } blz_video_frame;
 
 typedef struct blz_video_reader blz_video_reader;
@@ -149,7 +158,9 @@ blz_video_status blz_video_reader_info(const blz_video_reader *reader, blz_video
 blz_video_status blz_video_reader_next(blz_video_reader *reader, blz_video_frame *frame);
 
 /// Converts the frame `blz_video_reader_next` returned into `pixels`: `height` rows `bytes_per_row` apart
-/// (at least width x 3 or 4), `capacity` at least bytes_per_row x (height - 1) + width x bytes per pixel.
+/// (at least width x 3 or 4), `capacity` at least bytes_per_row x (height - 1) + width x bytes per pixel; for
+/// BLZ_VIDEO_PIXELS_I420 the three planes described there (bytes_per_row at least width). FFmpeg never writes
+/// into `pixels`: the reader copies rows into it from the decoded frame or from its own padded buffer.
 blz_video_status blz_video_reader_convert(blz_video_reader *reader, blz_video_pixels format, uint8_t *pixels,
                                           size_t bytes_per_row, size_t capacity);
 
