@@ -10,10 +10,10 @@ import Foundation
 /// Memory is bounded: at most `depth` decoded frames wait, and the pixel buffers are recycled, so the
 /// prefetcher holds at most `depth + 1` frames of pixels (the waiting ones and the one last delivered), beside
 /// the reader's own converted frame and FFmpeg's few decoded pictures. In the steady state it allocates
-/// nothing: the frame delivered by `nextFrame()` is taken back on the next call and decoded into again; a
-/// caller that keeps a frame past the next call keeps a valid image (the buffer is then copied on write, one
-/// allocation). Each frame is copied once, from the reader's buffer into a recycled one, on the prefetcher's
-/// thread.
+/// nothing and copies no picture: the reader decodes into the recycled buffers (`VideoReader.nextFrame(into:)`),
+/// and the frame delivered by `nextFrame()` is taken back on the next call and decoded into again. A caller
+/// that keeps a frame past the next call keeps a valid image (its buffer is then copied on write: one
+/// allocation and one copy).
 ///
 /// Threads: the prefetcher owns the reader from `init` on (its thread is the only one to use it; do not call
 /// the reader yourself). `nextFrame()` is for one thread at a time (it may move between threads); `cancel()`
@@ -86,10 +86,10 @@ private final class PrefetchState: @unchecked Sendable {
     private let condition = NSCondition()
     /// Decoded frames (or the stream's end), oldest first; at most `depth`.
     private var ready: [Item] = []
-    /// Pixel buffers to decode into.
-    private var free: [[UInt8]] = []
-    /// The pixels of the frame the consumer got last, taken back on its next call.
-    private var delivered: [UInt8]?
+    /// Frames whose pixel buffers are free to decode into.
+    private var free: [VideoFrame] = []
+    /// The frame the consumer got last, taken back on its next call.
+    private var delivered: VideoFrame?
     private var cancelled = false
     private var finished = false
     private var decoded = 0
@@ -112,10 +112,11 @@ private final class PrefetchState: @unchecked Sendable {
             condition.lock()
             while !cancelled && ready.count >= depth { condition.wait() }
             if cancelled { break }
-            var pixels = free.popLast() ?? []
+            var frame = free.popLast() ?? VideoFrame(image: ImageBuffer(width: 0, height: 0, pixelFormat: .rgb8, pixels: []),
+                                                     time: 0, hasContainerTime: false, index: 0)
             condition.unlock()
 
-            let item = decode(into: &pixels)
+            let item = decode(into: &frame)
 
             condition.lock()
             if cancelled { break }
@@ -134,21 +135,12 @@ private final class PrefetchState: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Reads the reader's next frame and moves its pixels into `pixels` (the reader's buffer is then free
-    /// again for the next frame).
-    private func decode(into pixels: inout [UInt8]) -> Item {
+    /// Decodes the reader's next frame into `frame`'s buffer.
+    private func decode(into frame: inout VideoFrame) -> Item {
+        let capacity = frame.image.pixels.count
         do {
-            guard var frame = try reader.nextFrame() else { return .end }
-            let count = frame.image.pixels.count
-            if pixels.count != count {
-                pixels = []  // release the old size before the new one is allocated
-                pixels = [UInt8](repeating: 0, count: count)
-                condition.withLock { allocated += 1 }
-            }
-            pixels.withUnsafeMutableBytes { target in
-                frame.image.pixels.withUnsafeBytes { target.copyMemory(from: $0) }
-            }
-            frame.image.pixels = pixels
+            guard try reader.nextFrame(into: &frame) else { return .end }
+            if frame.image.pixels.count != capacity { condition.withLock { allocated += 1 } }
             return .frame(frame)
         } catch {
             return .failure(error)
@@ -158,9 +150,9 @@ private final class PrefetchState: @unchecked Sendable {
     /// The consumer's side of `FramePrefetcher.nextFrame()`.
     func next() throws(VideoIOError) -> VideoFrame? {
         condition.lock()
-        if let pixels = delivered {
+        if let frame = delivered {
             delivered = nil
-            free.append(pixels)
+            free.append(frame)
         }
         while !cancelled && ready.isEmpty && !finished { condition.wait() }
         guard !cancelled, !ready.isEmpty else {
@@ -171,7 +163,7 @@ private final class PrefetchState: @unchecked Sendable {
         condition.broadcast()
         switch item {
         case .frame(let frame):
-            delivered = frame.image.pixels
+            delivered = frame
             condition.unlock()
             return frame
         case .failure(let error):

@@ -111,6 +111,29 @@ struct FramePrefetcherTests {
         #expect(weakReader == nil)
     }
 
+    @Test("VideoReader.nextFrame(into:): the frames of nextFrame(), decoded in place into the caller's storage")
+    func readerRecycling() throws {
+        let bytes = try Self.bytes(of: try TestVideo.pan(count: 8), "pan.mp4")
+        let (expected, _) = readAll(try VideoReader(data: bytes))
+        let reader = try VideoReader(data: bytes)
+        // Storage another reader holds, marked with another format and orientation: the reader sets its own.
+        var frame = try #require(try VideoReader(data: bytes).nextFrame())
+        (frame.image.pixelFormat, frame.image.orientation, frame.index) = (.gray8, .left, -1)
+        var addresses: Set<UInt> = []
+        var kept: VideoFrame?
+        for index in 0..<8 {
+            #expect(try reader.nextFrame(into: &frame))
+            #expect(frame == expected[index])
+            addresses.insert(frame.image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+            if index == 5 { kept = frame }  // shared: the next frame is copied on write, this one stays intact
+        }
+        #expect(kept == expected[5])
+        #expect(try !reader.nextFrame(into: &frame))
+        #expect(try reader.nextFrame() == nil)
+        // One buffer for frames 0...5 (the first copied on write from the other reader's), another from frame 6 on.
+        #expect(addresses.count == 2)
+    }
+
     @Test("a depth below 1 is .invalidArgument")
     func badDepth() throws {
         let bytes = try Self.bytes(of: try TestVideo.pan(count: 2), "pan.mp4")
