@@ -169,8 +169,9 @@ struct JSONDecode: Encodable {
 extension DecodeResult {
     var json: JSONDecode {
         JSONDecode(reading: name, video: video, width: width, height: height, codec: codec, threads: threads,
-                   frames: frames, passes: passes, median_ms: timing.medianMs, min_ms: timing.minMs,
-                   p90_ms: timing.p90Ms, frames_per_second: framesPerSecond,
-                   real_time_factor: frameRate.map { framesPerSecond / $0 }, allocations_per_frame: allocationsPerFrame)
+                   frames: frames, passes: passes, median_ms: r(timing.medianMs), min_ms: r(timing.minMs),
+                   p90_ms: r(timing.p90Ms), frames_per_second: r(framesPerSecond, 1),
+                   real_time_factor: frameRate.map { r(framesPerSecond / $0, 2) },
+                   allocations_per_frame: allocationsPerFrame.map { r($0, 2) })
     }
 }
