@@ -8,10 +8,10 @@ import Foundation
 /// frames of a damaged file first, then its `VideoIOError` once, then nil on every later call.
 ///
 /// Memory is bounded: at most `depth` decoded frames wait, and the pixel buffers are recycled, so the
-/// prefetcher holds at most `depth + 1` frames of pixels (the waiting ones and the one last delivered), beside
-/// the reader's own converted frame and FFmpeg's few decoded pictures. In the steady state it allocates
-/// nothing and copies no picture: the reader decodes into the recycled buffers (`VideoReader.nextFrame(into:)`),
-/// and the frame delivered by `nextFrame()` is taken back on the next call and decoded into again. A caller
+/// prefetcher holds at most `depth + 1` frames of pixels (the waiting ones and the one last delivered), plus
+/// FFmpeg's few decoded pictures. In the steady state it allocates nothing and copies no picture: the reader
+/// decodes into the recycled buffers (`VideoReader.nextFrame(into:)`; its own buffer stays empty), and the
+/// frame delivered by `nextFrame()` is taken back on the next call and decoded into again. A caller
 /// that keeps a frame past the next call keeps a valid image (its buffer is then copied on write: one
 /// allocation and one copy).
 ///
