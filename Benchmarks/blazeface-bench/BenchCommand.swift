@@ -201,7 +201,7 @@ struct BenchCommand: ParsableCommand {
             let report = JSONReport(
                 results: invokes.map { .invoke($0.json) } + pipelineResults.map { .pipeline($0.json) },
                 detect: detects.map(\.json),
-                decode: decode == nil ? nil : decodes.map(\.json),
+                decode: decode == nil ? nil : decodes,
                 settings: JSONSettings(
                     iterations: iterations, warmup: warmup, loads: loads, threads: threads, time_limit_s: timeLimit,
                     input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",

@@ -148,30 +148,28 @@ extension DecodeBenchmark {
     }
 }
 
-/// One way of reading of `--decode` in the JSON report.
-struct JSONDecode: Encodable {
-    var reading: String
-    var video: String
-    var width: Int
-    var height: Int
-    var codec: String
-    var threads: Int
-    var frames: Int
-    var passes: Int
-    var median_ms: Double
-    var min_ms: Double
-    var p90_ms: Double
-    var frames_per_second: Double
-    var real_time_factor: Double?
-    var allocations_per_frame: Double?
-}
+/// One way of reading of `--decode` in the JSON report (`"decode": [...]`).
+extension DecodeResult: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case reading, video, width, height, codec, threads, frames, passes, median_ms, min_ms, p90_ms
+        case frames_per_second, real_time_factor, allocations_per_frame
+    }
 
-extension DecodeResult {
-    var json: JSONDecode {
-        JSONDecode(reading: name, video: video, width: width, height: height, codec: codec, threads: threads,
-                   frames: frames, passes: passes, median_ms: r(timing.medianMs), min_ms: r(timing.minMs),
-                   p90_ms: r(timing.p90Ms), frames_per_second: r(framesPerSecond, 1),
-                   real_time_factor: frameRate.map { r(framesPerSecond / $0, 2) },
-                   allocations_per_frame: allocationsPerFrame.map { r($0, 2) })
+    func encode(to encoder: any Encoder) throws {
+        var json = encoder.container(keyedBy: CodingKeys.self)
+        try json.encode(name, forKey: .reading)
+        try json.encode(video, forKey: .video)
+        try json.encode(width, forKey: .width)
+        try json.encode(height, forKey: .height)
+        try json.encode(codec, forKey: .codec)
+        try json.encode(threads, forKey: .threads)
+        try json.encode(frames, forKey: .frames)
+        try json.encode(passes, forKey: .passes)
+        try json.encode(r(timing.medianMs), forKey: .median_ms)
+        try json.encode(r(timing.minMs), forKey: .min_ms)
+        try json.encode(r(timing.p90Ms), forKey: .p90_ms)
+        try json.encode(r(framesPerSecond, 1), forKey: .frames_per_second)
+        try json.encodeIfPresent(frameRate.map { r(framesPerSecond / $0, 2) }, forKey: .real_time_factor)
+        try json.encodeIfPresent(allocationsPerFrame.map { r($0, 2) }, forKey: .allocations_per_frame)
     }
 }

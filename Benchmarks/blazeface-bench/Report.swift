@@ -14,7 +14,7 @@ struct JSONReport: Encodable {
     var results: [JSONResult]
     var detect: [JSONDetect]
     /// `--decode`: the video read on the calling thread and through a `FramePrefetcher`.
-    var decode: [JSONDecode]?
+    var decode: [DecodeResult]?
     var settings: JSONSettings
 }
 

@@ -9,13 +9,7 @@ import Testing
 struct FramePrefetcherTests {
     /// Every frame a prefetcher delivers (kept: the copy-on-write path), and the error that ended the stream.
     static func prefetchAll(_ prefetcher: FramePrefetcher) -> (frames: [VideoFrame], error: VideoIOError?) {
-        var frames: [VideoFrame] = []
-        do {
-            while let frame = try prefetcher.nextFrame() { frames.append(frame) }
-            return (frames, nil)
-        } catch {
-            return (frames, error)
-        }
+        readAll { () throws(VideoIOError) in try prefetcher.nextFrame() }
     }
 
     /// Writes `video` into a fresh folder and returns the file's bytes.
