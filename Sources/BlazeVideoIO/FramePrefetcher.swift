@@ -16,10 +16,11 @@ import Foundation
 /// allocation and one copy).
 ///
 /// Threads: the prefetcher owns the reader from `init` on (its thread is the only one to use it; do not call
-/// the reader yourself). `nextFrame()` is for one thread at a time (it may move between threads); `cancel()`
-/// may be called from any thread. Releasing the prefetcher cancels it and waits for its thread to finish the
+/// the reader yourself). It is `Sendable`: every call takes one lock. `nextFrame()` is meant for one consumer
+/// (several threads calling it at once are safe but split the frames between them); `cancel()` may be called
+/// from any thread. Releasing the prefetcher cancels it and waits for its thread to finish the
 /// frame it is decoding, so no thread outlives it.
-public final class FramePrefetcher {
+public final class FramePrefetcher: Sendable {
     /// The reader's `info`.
     public let info: VideoInfo
     /// The most decoded frames waiting for the caller.
