@@ -105,6 +105,28 @@ struct FramePrefetcherTests {
         #expect(weakReader == nil)
     }
 
+    @Test("cancel() from another thread while the caller reads: the caller's loop ends, later calls give nil")
+    func cancelFromAnotherThread() throws {
+        let bytes = try Self.bytes(of: try TestVideo.pan(), "pan.mp4")
+        for depth in [1, 3] {
+            let prefetcher = try FramePrefetcher(try VideoReader(data: bytes), depth: depth)
+            #expect(try prefetcher.nextFrame()?.index == 0)
+            let cancelled = DispatchSemaphore(value: 0)
+            Thread {
+                prefetcher.cancel()
+                cancelled.signal()
+            }.start()
+            var next = 1
+            while let frame = try prefetcher.nextFrame() {
+                #expect(frame.index == next)
+                next += 1
+            }
+            cancelled.wait()
+            #expect(next <= 20)
+            #expect(try prefetcher.nextFrame() == nil)
+        }
+    }
+
     @Test("VideoReader.nextFrame(into:): the frames of nextFrame(), decoded in place into the caller's storage")
     func readerRecycling() throws {
         let bytes = try Self.bytes(of: try TestVideo.pan(count: 8), "pan.mp4")
