@@ -199,6 +199,7 @@ let package = Package(
                 "BlazeRuntime",
                 "BlazeSegmentation",
                 "BlazeTracking",
+                "BlazeVideoIO",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -56,6 +56,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also time CaptureQualityAssessor.assess (passport framing, pose from the mesh) on the one face of this JPEG or PNG. Without --model the per-model invoke table is skipped.", valueName: "image"))
     var captureQuality: String?
 
+    @Option(help: ArgumentHelp("Also time decoding this video file to RGB (VideoReader, --threads decoder threads) on this thread and through a FramePrefetcher, whole passes alternating until --iterations frames and 3 passes each. A JPEG or PNG instead makes a 300-frame 1280x720 (or --detect-size) H.264 clip of it first. Without --model the per-model invoke table is skipped.", valueName: "video"))
+    var decode: String?
+
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
 
@@ -74,8 +77,8 @@ struct BenchCommand: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup must be at least 0") }
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be positive") }
         guard loads >= 1 else { throw ValidationError("--loads must be at least 1") }
-        if detectSize != nil, detect == nil, pipelines == nil, captureQuality == nil {
-            throw ValidationError("--detect-size needs --detect IMAGE or --pipelines IMAGE")
+        if detectSize != nil, detect == nil, pipelines == nil, captureQuality == nil, decode == nil {
+            throw ValidationError("--detect-size needs --detect IMAGE, --pipelines IMAGE or --decode IMAGE")
         }
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
         if pipelineSet != .all, pipelines == nil { throw ValidationError("--pipeline-set needs --pipelines IMAGE") }
@@ -103,14 +106,17 @@ struct BenchCommand: ParsableCommand {
     private func measure() throws {
         var seen = Set<String>()
         let arguments = models.isEmpty ? ModelChoice.defaultNames.map(\.rawValue) : models
-        let choices = try arguments.filter { seen.insert($0).inserted }.map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
+        // --decode alone needs no model.
+        let needsModels = !(decode != nil && models.isEmpty && detect == nil && pipelines == nil && captureQuality == nil)
+        let choices = try arguments.filter { seen.insert($0).inserted && needsModels }
+            .map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
 
         // Decode the frames first: a bad image fails before minutes of measuring.
         let canvas = detectSize.flatMap(Self.parseSize)
         let frame = try detect.map { try Frame.load($0, canvas: canvas) }
         let pipelineFrame = try pipelines.map { try Frame.load($0, canvas: canvas) }
         let captureFrame = try captureQuality.map { try Frame.load($0, canvas: canvas) }
-        let detectOnly = detectOnly || ((pipelines != nil || captureQuality != nil) && models.isEmpty)
+        let detectOnly = detectOnly || ((pipelines != nil || captureQuality != nil || decode != nil) && models.isEmpty)
 
         var invokes: [InvokeResult] = []
         if !json, !detectOnly {
@@ -177,11 +183,25 @@ struct BenchCommand: ParsableCommand {
                          captureFrame.recipe, r.faceSize, r.medianUs, r.minUs, r.allocations.map(String.init) ?? "?"))
         }
 
+        var decodes: [DecodeResult] = []
+        if let decode {
+            var video = decode
+            if [".png", ".jpg", ".jpeg"].contains(where: { decode.lowercased().hasSuffix($0) }) {
+                progress("writing a clip of \(decode) ...")
+                video = try DecodeBenchmark.clip(from: decode, size: canvas)
+            }
+            defer { if video != decode { try? FileManager.default.removeItem(atPath: video) } }
+            progress("decoding \(video) ...")
+            decodes = try DecodeBenchmark.run(path: video, threads: threads, minimumFrames: iterations, timeLimit: timeLimit)
+            if !json { print(DecodeBenchmark.table(decodes)) }
+        }
+
         progress(nil)
         if json {
             let report = JSONReport(
                 results: invokes.map { .invoke($0.json) } + pipelineResults.map { .pipeline($0.json) },
                 detect: detects.map(\.json),
+                decode: decode == nil ? nil : decodes,
                 settings: JSONSettings(
                     iterations: iterations, warmup: warmup, loads: loads, threads: threads, time_limit_s: timeLimit,
                     input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",

@@ -13,6 +13,8 @@ struct JSONReport: Encodable {
     /// Invoke results (one per model), then pipeline results (`--pipelines`).
     var results: [JSONResult]
     var detect: [JSONDetect]
+    /// `--decode`: the video read on the calling thread and through a `FramePrefetcher`.
+    var decode: [DecodeResult]?
     var settings: JSONSettings
 }
 

@@ -43,7 +43,8 @@ public final class VideoReader {
     /// The bytes of `init(data:)`, owned by the reader (FFmpeg reads them in place).
     private let memory: UnsafeMutableRawBufferPointer?
     private let pixels: blz_video_pixels
-    private var buffer: ImageBuffer
+    /// The converted frame (internal for `nextFrame(into:)`, in VideoReader+Recycling.swift).
+    var buffer: ImageBuffer
     private var ended = false
 
     /// Opens the file at `path` and reads its header. The file is opened without blocking: a FIFO or a device
@@ -140,7 +141,7 @@ public final class VideoReader {
         return try buffer.withView { view in try body(view, time, index) }
     }
 
-    private func decodeNext() throws(VideoIOError) -> (Double, Bool, Int)? {
+    func decodeNext() throws(VideoIOError) -> (Double, Bool, Int)? {
         guard !ended else { return nil }
         var frame = blz_video_frame()
         let status = blz_video_reader_next(reader, &frame)

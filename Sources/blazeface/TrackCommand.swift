@@ -25,6 +25,9 @@ struct TrackCommand: ParsableCommand {
             A progress line (frames, fps, ETA when the container gives its frame count or duration) is drawn \
             on stderr when stderr is a terminal. At the end a summary (IDs seen, time on screen per ID, \
             frames, fps, peak memory) goes to stdout, or to stderr with --json-lines.
+            Threads: the tracker runs on the calling thread (its models on --threads threads) while a second \
+            thread decodes up to --read-ahead frames ahead (default 2); --read-ahead 0 decodes on the tracker's \
+            thread, one frame after the other.
             A damaged or truncated file: the frames before the damage are processed, the JSON lines written \
             and the annotated video finalized, then the error is reported and the exit status is 1.
             """)
@@ -59,8 +62,14 @@ struct TrackCommand: ParsableCommand {
     @Flag(help: "Turn off the One-Euro smoothing of the boxes and points.")
     var noSmoothing = false
 
-    @Option(help: "Threads for the models' inference and for decoding.")
+    @Option(help: "Threads for the models' inference and FFmpeg's decoder threads.")
     var threads: Int = 1
+
+    @Option(help: ArgumentHelp("""
+        Frames decoded ahead on a thread of their own while the tracker works on the current one (one more \
+        busy thread; memory: N + 1 frames). 0 decodes on the tracker's thread, one frame after the other.
+        """, valueName: "N"))
+    var readAhead: Int = 2
 
     @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
     var modelsDir: String?
@@ -69,6 +78,7 @@ struct TrackCommand: ParsableCommand {
         guard every >= 1 else { throw ValidationError("--every must be at least 1") }
         guard maxFaces >= 1 else { throw ValidationError("--max-faces must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard (0...16).contains(readAhead) else { throw ValidationError("--read-ahead must be 0...16") }
     }
 
     /// The tracker's options for these flags.
@@ -87,12 +97,14 @@ struct TrackCommand: ParsableCommand {
             let reader: VideoReader
             do { reader = try VideoReader(contentsOf: video, options: VideoReadingOptions(threadCount: threads)) }
             catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+            let info = reader.info
+            let frames = try FrameSource(reader, readAhead: readAhead)  // the reader is the source's from here on
             let tracker = try FaceTracker(options: trackerOptions, modelsDirectory: modelsDir)
-            let annotation = try annotate.map { try TrackAnnotation(path: $0, info: reader.info, mesh: landmarks) }
+            let annotation = try annotate.map { try TrackAnnotation(path: $0, info: info, mesh: landmarks) }
             let lines = jsonLines ? TrackLines(landmarks: landmarks, attributes: attributes) : nil
-            var summary = TrackSummary(frameRate: reader.info.frameRate)
-            var progress = TrackProgress(info: reader.info)
-            let failure = follow(reader, tracker, annotation, lines, &summary, &progress)
+            var summary = TrackSummary(frameRate: info.frameRate)
+            var progress = TrackProgress(info: info)
+            let failure = follow(frames, tracker, annotation, lines, &summary, &progress)
             progress.finish()
             var finishFailure: (any Error)?
             do { try annotation?.finish() } catch { finishFailure = error }
@@ -107,13 +119,13 @@ struct TrackCommand: ParsableCommand {
 
     /// Runs the stream through the tracker until its end or the first error, which it returns (the outputs
     /// are then still valid up to the last good frame: the caller finishes them).
-    private func follow(_ reader: VideoReader, _ tracker: FaceTracker, _ annotation: TrackAnnotation?,
+    private func follow(_ frames: FrameSource, _ tracker: FaceTracker, _ annotation: TrackAnnotation?,
                         _ lines: TrackLines?, _ summary: inout TrackSummary,
                         _ progress: inout TrackProgress) -> (any Error)? {
         var result = FaceTrackingResult()
         var clock = StreamClock()
         do {
-            while let frame = try readFrame(reader) {
+            while let frame = try readFrame(frames) {
                 let time = clock.time(for: frame.time)
                 try frame.image.withView { view in try tracker.process(view, timestamp: time, into: &result) }
                 if result.processed { lines?.write(result, time: frame.time) }
@@ -127,13 +139,35 @@ struct TrackCommand: ParsableCommand {
         }
     }
 
-    private func readFrame(_ reader: VideoReader) throws -> VideoFrame? {
-        do { return try reader.nextFrame() } catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+    private func readFrame(_ frames: FrameSource) throws -> VideoFrame? {
+        do { return try frames.next() } catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
     }
 
     /// A reader's message, prefixed with the video's path unless it names it already.
     private func aboutVideo(_ message: String) -> String {
         message.contains(video) ? message : "\(video): \(message)"
+    }
+}
+
+/// The frames of `blazeface track`: from a `FramePrefetcher` on a second thread (`--read-ahead N`, N > 0), or
+/// from the reader on the calling thread (`--read-ahead 0`). Either way the same frames, then the same error.
+struct FrameSource {
+    private let reader: VideoReader?
+    private let prefetcher: FramePrefetcher?
+
+    init(_ reader: VideoReader, readAhead: Int) throws(VideoIOError) {
+        if readAhead > 0 {
+            prefetcher = try FramePrefetcher(reader, depth: readAhead)
+            self.reader = nil
+        } else {
+            prefetcher = nil
+            self.reader = reader
+        }
+    }
+
+    func next() throws(VideoIOError) -> VideoFrame? {
+        if let prefetcher { return try prefetcher.nextFrame() }
+        return try reader?.nextFrame()
     }
 }
 

@@ -52,7 +52,10 @@ struct TrackSummary {
                    + "in \(String(format: "%.2f", seconds)) s: \(String(format: "%.1f", fps)) fps, "
                    + "\(String(format: "%.1f", seconds > 0 ? video / seconds : 0))x real time",
                    "tracker: \(String(format: "%.1f", metrics.effectiveFramesPerSecond)) fps in process(), "
-                   + "\(metrics.detectorRuns) detector runs, \(metrics.meshRuns) mesh runs; peak memory "
+                   + "\(metrics.detectorRuns) detector runs, \(metrics.meshRuns) mesh runs (detector "
+                   + "\(String(format: "%.2f", metrics.detectSeconds)) s, mesh \(String(format: "%.2f", metrics.landmarksSeconds)) s, "
+                   + "smoothing \(String(format: "%.2f", metrics.smoothingSeconds)) s, attributes "
+                   + "\(String(format: "%.2f", metrics.attributesSeconds)) s, in all \(String(format: "%.2f", metrics.totalSeconds)) s); peak memory "
                    + Format.bytes(FaceTrackerMetrics.peakResidentBytes)]
         let ids = appearances.keys.sorted()
         out.append("\(ids.count) ID\(ids.count == 1 ? "" : "s") seen" + (ids.isEmpty ? "" : ":"))

@@ -76,9 +76,14 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
 
 /// Every frame a reader delivers, and the error that ended the stream (nil: it ended normally).
 func readAll(_ reader: VideoReader) -> (frames: [VideoFrame], error: VideoIOError?) {
+    readAll { () throws(VideoIOError) in try reader.nextFrame() }
+}
+
+/// Every frame `next` gives until it returns nil or throws, and the error (nil: the stream ended normally).
+func readAll(_ next: () throws(VideoIOError) -> VideoFrame?) -> (frames: [VideoFrame], error: VideoIOError?) {
     var frames: [VideoFrame] = []
     do {
-        while let frame = try reader.nextFrame() { frames.append(frame) }
+        while let frame = try next() { frames.append(frame) }
         return (frames, nil)
     } catch {
         return (frames, error)

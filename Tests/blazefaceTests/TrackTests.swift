@@ -52,8 +52,8 @@ import Testing
         try Self.writeFigure(written)
     }
 
-    @Test("a truncated input: the good frames' lines, then a typed error, exit 1, and a finalized MP4")
-    func truncatedInput() async throws {
+    @Test("a truncated input: the good frames' lines, then a typed error, exit 1, and a finalized MP4 (--read-ahead 0: decoded on the tracker's thread; 1, 2: on a second one)", arguments: ["0", "1", "2"])
+    func truncatedInput(readAhead: String) async throws {
         let scratch = try TemporaryDirectory()
         let whole = scratch.path("whole.mkv"), cut = scratch.path("cut.mkv"), output = scratch.path("annotated.mp4")
         let frames = try TrackVideos.panThenCut(panFrames: 20, cutFrames: 0)
@@ -64,7 +64,7 @@ import Testing
         guard case .truncated? = readable.error else { Issue.record("\(String(describing: readable.error))"); return }
 
         let result = try await CommandLineTool.run(["track", cut, "--json-lines", "--annotate", output,
-                                                    "--models-dir", Self.models])
+                                                    "--read-ahead", readAhead, "--models-dir", Self.models])
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("error: \(cut): truncated video after \(readable.frames.count) frames"),
                 "\(result.standardError)")
@@ -106,6 +106,8 @@ import Testing
         #expect(result.status == 1 && result.standardError.contains("error:"), "\(result)")
         result = try await CommandLineTool.run(["track", missing, "--every", "0"])
         #expect(result.status != 0 && result.standardError.contains("--every must be at least 1"), "\(result)")
+        result = try await CommandLineTool.run(["track", missing, "--read-ahead", "17"])
+        #expect(result.status != 0 && result.standardError.contains("--read-ahead must be 0...16"), "\(result)")
     }
 
     /// With BLAZEFACE_FIGURES set to a folder, writes track-strip.png there (Documentation/Video.md's picture):
