@@ -20,8 +20,8 @@ case "$sanitizer" in
   thread)
     # Shared and per-thread detectors, landmarkers, segmenters, replacers, sessions and interpreters, trackers
     # sharing a landmarker or handed between threads, video readers and writers at once (FFmpeg), and the
-    # worker pool and concurrent sections that every multi-threaded interpreter runs on.
-    filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|ConcurrentSection' ;;
+    # worker pool and concurrent sections that every multi-threaded interpreter runs on, and the frame prefetcher's decoder thread.
+    filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|ConcurrentSection|FramePrefetcherTests' ;;
   address)
     # Corrupted and truncated models, seeded image corruptions, hostile files, and the regression tests of
     # every fuzzing finding.
