@@ -28,6 +28,8 @@ struct TrackCommand: ParsableCommand {
             Threads: the tracker runs on the calling thread (its models on --threads threads) while a second \
             thread decodes up to --read-ahead frames ahead (default 2); --read-ahead 0 decodes on the tracker's \
             thread, one frame after the other.
+            Frames: the decoder's YUV 4:2:0 planes go to the tracker as they are (the models' crops are sampled \
+            from them), except with --annotate, which decodes to RGB for drawing (--decode-to).
             A damaged or truncated file: the frames before the damage are processed, the JSON lines written \
             and the annotated video finalized, then the error is reported and the exit status is 1.
             """)
@@ -71,6 +73,13 @@ struct TrackCommand: ParsableCommand {
         """, valueName: "N"))
     var readAhead: Int = 2
 
+    @Option(help: ArgumentHelp("""
+        How the decoder's frames reach the tracker: yuv (the decoder's 4:2:0 planes, sampled straight into the \
+        models' crops: no full-frame conversion), rgb (converted to RGB by libswscale first), or auto (yuv, \
+        but rgb with --annotate, which draws on RGB frames).
+        """, valueName: "auto|yuv|rgb"))
+    var decodeTo: FrameFormat = .auto
+
     @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
     var modelsDir: String?
 
@@ -95,7 +104,9 @@ struct TrackCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let reader: VideoReader
-            do { reader = try VideoReader(contentsOf: video, options: VideoReadingOptions(threadCount: threads)) }
+            let options = VideoReadingOptions(pixelFormat: decodeTo.pixelFormat(annotating: annotate != nil),
+                                              threadCount: threads)
+            do { reader = try VideoReader(contentsOf: video, options: options) }
             catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
             let info = reader.info
             let frames = try FrameSource(reader, readAhead: readAhead)  // the reader is the source's from here on
@@ -146,6 +157,20 @@ struct TrackCommand: ParsableCommand {
     /// A reader's message, prefixed with the video's path unless it names it already.
     private func aboutVideo(_ message: String) -> String {
         message.contains(video) ? message : "\(video): \(message)"
+    }
+}
+
+/// `blazeface track --decode-to`: the pixel format the reader delivers.
+enum FrameFormat: String, ExpressibleByArgument, CaseIterable {
+    case auto, yuv, rgb
+
+    /// I420 for `yuv` (and for `auto` without an annotated video, whose drawing needs RGB), else RGB.
+    func pixelFormat(annotating: Bool) -> PixelFormat {
+        switch self {
+        case .yuv: return .i420
+        case .rgb: return .rgb8
+        case .auto: return annotating ? .rgb8 : .i420
+        }
     }
 }
 
