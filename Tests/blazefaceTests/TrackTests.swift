@@ -95,6 +95,35 @@ import Testing
         #expect(written.allSatisfy { $0.image.width == 320 && $0.image.height == 180 && $0.image.orientation == .up })
     }
 
+    @Test("--decode-to yuv (the decoder's planes sampled straight) and rgb (converted first): the same IDs on every frame, boxes within 1.5 px, a turned video too", arguments: [ImageOrientation.up, .right])
+    func yuvAndRGBFrames(orientation: ImageOrientation) async throws {
+        let scratch = try TemporaryDirectory()
+        let input = scratch.path("pan-cut.mp4")
+        let frames = try TrackVideos.panThenCut(panFrames: 8, cutFrames: 4)
+        try TrackVideos.write(frames, to: input, orientation: orientation)
+        var runs: [[[String: Any]]] = []
+        for format in ["yuv", "rgb"] {
+            let result = try await CommandLineTool.run(["track", input, "--json-lines", "--decode-to", format,
+                                                        "--models-dir", Self.models])
+            #expect(result.status == 0, "\(format): \(result)")
+            runs.append(try TrackVideos.lines(result.standardOutput))
+        }
+        let (yuv, rgb) = (runs[0], runs[1])
+        #expect(yuv.count == frames.count && rgb.count == frames.count)
+        #expect(TrackVideos.ids(yuv) == TrackVideos.ids(rgb), "yuv \(TrackVideos.ids(yuv)), rgb \(TrackVideos.ids(rgb))")
+        #expect(TrackVideos.ids(yuv).prefix(8).allSatisfy { $0 == [1] })
+        var largest = 0.0
+        for (a, b) in zip(yuv, rgb) {
+            let boxesA = ((a["faces"] as? [[String: Any]]) ?? []).compactMap { $0["box"] as? [String: Double] }
+            let boxesB = ((b["faces"] as? [[String: Any]]) ?? []).compactMap { $0["box"] as? [String: Double] }
+            #expect(boxesA.count == boxesB.count)
+            for (p, q) in zip(boxesA, boxesB) {
+                for key in ["x", "y", "width", "height"] { largest = max(largest, abs((p[key] ?? .nan) - (q[key] ?? .nan))) }
+            }
+        }
+        #expect(largest <= 1.5, "largest box difference \(largest) px")
+    }
+
     @Test("bad input: a missing file, an image instead of a video, bad options; typed messages and exit 1")
     func badInput() async throws {
         let scratch = try TemporaryDirectory()
@@ -106,6 +135,8 @@ import Testing
         #expect(result.status == 1 && result.standardError.contains("error:"), "\(result)")
         result = try await CommandLineTool.run(["track", missing, "--every", "0"])
         #expect(result.status != 0 && result.standardError.contains("--every must be at least 1"), "\(result)")
+        result = try await CommandLineTool.run(["track", missing, "--decode-to", "bgr"])
+        #expect(result.status != 0 && result.standardError.contains("--decode-to"), "\(result)")
         result = try await CommandLineTool.run(["track", missing, "--read-ahead", "17"])
         #expect(result.status != 0 && result.standardError.contains("--read-ahead must be 0...16"), "\(result)")
     }
