@@ -52,21 +52,11 @@ struct YUVAllocationTests {
     func noAllocation(_ format: PixelFormat) throws {
         let landmarker = try MeshSamples.landmarker(options: .init(maximumFaces: 1))
         let picture = try YUVLandmarkerTests.picture()
-        var faces: [FaceLandmarks] = [], tracked: [FaceLandmarks] = []
-        var counts = (detect: -1, tracking: -1)
-        try picture.withYUVView(format, orientation: .right) { view in
-            // The first YUV crop allocates the converters' patch scratch, once.
-            try landmarker.detect(view, into: &faces)
-            try landmarker.detect(view, into: &tracked)
-            try landmarker.detect(view, tracking: &tracked)
-            blaze_allocation_counting_begin()
-            try landmarker.detect(view, into: &faces)
-            counts.detect = blaze_allocation_counting_end()
-            blaze_allocation_counting_begin()
-            try landmarker.detect(view, tracking: &tracked)
-            counts.tracking = blaze_allocation_counting_end()
+        // The first YUV crop allocates the converters' patch scratch, once (in the warm-up).
+        let counts = try picture.withYUVView(format, orientation: .right) { view in
+            try FaceLandmarkerAllocationTests.steadyStateAllocations(landmarker, view)
         }
-        #expect(faces.count == 1 && tracked.count == 1)
+        #expect(counts.faces == 1 && counts.tracked == 1)
         #expect(counts.detect == 0 && counts.tracking == 0, "\(counts)")
     }
 }
