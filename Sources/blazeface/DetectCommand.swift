@@ -26,6 +26,8 @@ struct DetectCommand: FaceBatchCommand {
     @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector."))
     var model: ModelChoice = .named(.shortRange)
 
+    @OptionGroup var modelLimits: ModelLimitOptions
+
     @Option(help: "Minimum face score, 0...1 (default: the model's: 0.5 short-range, 0.6 full-range, 0.65 back).")
     var minScore: Float?
 
@@ -53,7 +55,8 @@ struct DetectCommand: FaceBatchCommand {
 
     func makeWorker() throws -> FaceDetector {
         let options = FaceDetector.Options(minimumScore: minScore, nms: nms, iouThreshold: nmsIou,
-                                           maximumFaces: maxFaces, preprocessing: crop.preprocessing)
+                                           maximumFaces: maxFaces, preprocessing: crop.preprocessing,
+                                           modelLimits: modelLimits.limits)
         switch model {
         case .named(let named):
             return try FaceDetector(model: named, modelsDirectory: batch.modelsDir, options: options)

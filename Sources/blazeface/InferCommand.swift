@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlazeModels
 import BlazeNPY
 import BlazeRuntime
 import Foundation
@@ -29,6 +30,8 @@ struct InferCommand: ParsableCommand {
     @Option(help: "Number of threads the interpreter may use (at least 1).")
     var threads: Int = 1
 
+    @OptionGroup var modelLimits: ModelLimitOptions
+
     @Flag(help: "Do not print the summary of each output.")
     var quiet = false
 
@@ -41,7 +44,8 @@ struct InferCommand: ParsableCommand {
         try reportingFailures {
             let interpreter: Interpreter
             do {
-                interpreter = try Interpreter(modelPath: model, options: Interpreter.Options(threadCount: threads))
+                interpreter = try Interpreter(modelPath: model,
+                                              options: modelLimits.limits.interpreterOptions(threadCount: threads))
             } catch {
                 throw CommandFailure(about(model, Self.message(for: error)))
             }

@@ -86,6 +86,22 @@ import Testing
         #expect(named.standardOutput == byPath.standardOutput)
     }
 
+    @Test("--max-macs and --max-operators: a detector file past them is refused, naming the limit; limits it fits change nothing")
+    func modelLimits() async throws {
+        let astronaut = try Self.sample("astronaut.png")
+        let path = try TestResources.modelPath("face_detection_full_range.tflite")
+        let refused = try await CommandLineTool.run(["detect", astronaut, "--model", path, "--max-macs", "1000000"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.standardError.contains("multiply-accumulates, more than the limit of 1000000"), "\(refused)")
+        let operators = try await CommandLineTool.run(["detect", astronaut, "--model", path, "--max-operators", "20"])
+        #expect(operators.status == 1 && operators.standardError.contains("operators, more than the limit of 20"),
+                "\(operators)")
+        let plain = try await CommandLineTool.run(["detect", astronaut, "--json", "--model", path])
+        let fitting = try await CommandLineTool.run(["detect", astronaut, "--json", "--model", path,
+                                                     "--max-macs", "2000000000", "--max-arena-bytes", "100000000"])
+        #expect(plain.status == 0 && fitting.status == 0 && plain.standardOutput == fitting.standardOutput)
+    }
+
     @Test("options change the result as documented")
     func options() async throws {
         let astronaut = try Self.sample("astronaut.png")

@@ -56,6 +56,14 @@ import Testing
         Case(label: "too many inputs", arguments: { good, _ in ["--input", good, "--input", good] },
              phrases: ["wrong number of inputs", "1 input", "2 --input"]),
         Case(label: "no input", arguments: { _, _ in [] }, phrases: ["at least one --input"]),
+        Case(label: "a model past --max-macs", arguments: { good, _ in ["--input", good, "--max-macs", "1000"] },
+             phrases: ["face_detection_short_range.tflite", "multiply-accumulates", "more than the limit of 1000"]),
+        Case(label: "a model past --max-operators", arguments: { good, _ in ["--input", good, "--max-operators", "10"] },
+             phrases: ["operators, more than the limit of 10"]),
+        Case(label: "a model past --max-arena-bytes", arguments: { good, _ in ["--input", good, "--max-arena-bytes", "4096"] },
+             phrases: ["activations need", "more than the limit of 4096"]),
+        Case(label: "a limit below 1", arguments: { good, _ in ["--input", good, "--max-constant-bytes", "0"] },
+             phrases: ["--max-constant-bytes must be at least 1"]),
         Case(label: "zero threads", arguments: { good, _ in ["--input", good, "--threads", "0"] },
              phrases: ["--threads must be at least 1"]),
     ]
@@ -71,6 +79,20 @@ import Testing
             #expect(result.standardError.contains(phrase), "missing '\(phrase)' in \(result)")
         }
         #expect(!FileManager.default.fileExists(atPath: outputDirectory + "/output_0.npy"))
+    }
+
+    @Test("limits a model fits change nothing: the same outputs as without them")
+    func limitsThatFit() async throws {
+        let fixture = try Fixture()
+        var outputs: [[Float]] = []
+        for limits in [[], ["--max-macs", "100000000", "--max-arena-bytes", "16000000", "--max-operators", "200"]] {
+            let folder = fixture.path("out\(outputs.count)")
+            let result = try await CommandLineTool.run(["infer", fixture.model, "--input", fixture.good,
+                                                        "--output-dir", folder, "--quiet"] + limits)
+            #expect(result.status == 0, "\(result)")
+            outputs.append(try NPYArray(path: folder + "/output_0.npy").floats())
+        }
+        #expect(outputs.count == 2 && !outputs[0].isEmpty && outputs[0] == outputs[1])
     }
 
     @Test("infer reports a file that is not a model")
