@@ -35,6 +35,7 @@ let package = Package(
         // Video containers and codecs through the FFmpeg shim, from memory.
         .executableTarget(name: "fuzz-video", dependencies: [
             .product(name: "BlazeVideoIO", package: "swift-blazeface"),
+            .product(name: "BlazeImaging", package: "swift-blazeface"),
         ]),
         // NumPy .npy.
         .executableTarget(name: "fuzz-npy", dependencies: [
