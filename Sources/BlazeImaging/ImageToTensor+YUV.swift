@@ -129,10 +129,11 @@ extension ImageToTensor {
 
     /// `.warp` sampling (the per-pixel reference's positions, `rowPositions`) of a YUV view, turned or not.
     ///
-    /// When the stored pixels under the crop are fewer than its taps (a face-mesh crop: about 2.4 times fewer),
-    /// they are converted once, row by row, into `yuvScratch` (`YUVPatch`), and the pixels whose taps lie inside
-    /// the image are blended from there by the RGB path's vector kernel (`VectorKernel`, bit for bit its reference
-    /// blend); otherwise (a whole frame shrunk into the tensor) each tap is converted (`pixels8`).
+    /// When the stored pixels under the crop are at most twice its taps (a face-mesh crop: about 2.4 times fewer
+    /// pixels than taps; turned at 1080p, about 2 times more), they are converted once, row by row, into
+    /// `yuvScratch` (`YUVPatch`, RGB words), and the pixels whose taps lie inside the image are blended from there
+    /// by the RGB path's vector kernel (`VectorKernel`, bit for bit its reference blend); otherwise (a whole frame
+    /// shrunk into the tensor) each tap is converted (`pixels8`).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
@@ -151,12 +152,13 @@ extension ImageToTensor {
             return
         }
         if yuvScratch == nil { yuvScratch = .allocate(capacity: yuvScratchBytes) }
-        let pixels = yuvScratch!
-        patch.convert(source.reader, into: pixels)
+        let pixels = UnsafeMutableRawPointer(yuvScratch!)
+        patch.convert(source.reader, into: pixels.assumingMemoryBound(to: UInt32.self))
         let r = source.reader
         let (x0, xu, xv, y0, yu, yv) = (Int(r.x0), Int(r.xu), Int(r.xv), Int(r.y0), Int(r.yu), Int(r.yv))
-        let du = xu * 3 + yu * patch.stride, dv = xv * 3 + yv * patch.stride
-        let kernel = VectorKernel<RGB3Taps>(start: pixels, du: du, dv: dv, horizontal: warpScratch.horizontal,
+        let du = xu * 4 + yu * patch.stride, dv = xv * 4 + yv * patch.stride
+        let bytes = pixels.assumingMemoryBound(to: UInt8.self)
+        let kernel = VectorKernel<RGBATaps>(start: bytes, du: du, dv: dv, horizontal: warpScratch.horizontal,
                                             vertical: warpScratch.vertical, scale: scale, offset: offset)
         for j in 0..<h {
             positions(j)
@@ -168,7 +170,7 @@ extension ImageToTensor {
                 let u = fx &>> 5, v = fy &>> 5
                 let x: Int = x0 &+ xu &* u &+ xv &* v
                 let y: Int = y0 &+ yu &* u &+ yv &* v
-                let tap = pixels + ((y &- patch.y) &* patch.stride &+ (x &- patch.x) &* 3)
+                let tap = bytes + ((y &- patch.y) &* patch.stride &+ (x &- patch.x) &* 4)
                 let value = kernel.blend(tap, warpScratch.horizontal + 2 &* (fx & 31), warpScratch.vertical[fy & 31])
                 out[3 &* i] = value[0]; out[3 &* i &+ 1] = value[1]; out[3 &* i &+ 2] = value[2]
             }
@@ -176,15 +178,14 @@ extension ImageToTensor {
         }
     }
 
-    /// The stored rectangle of a YUV view under a `.warp` crop's taps, converted to packed RGB (rows `stride`
-    /// bytes apart, stored pixel `(x, y)` at `(y − self.y) · stride + (x − self.x) · 3`, four spare bytes after
-    /// the last pixel for the vector kernel's 4-byte loads).
+    /// The stored rectangle of a YUV view under a `.warp` crop's taps, converted to RGB words (bytes R, G, B, 0;
+    /// rows `stride` bytes apart, stored pixel `(x, y)` at byte `(y − self.y) · stride + (x − self.x) · 4`).
     struct YUVPatch {
         let x: Int, y: Int, width: Int, height: Int
-        var stride: Int { 3 * width }
+        var stride: Int { 4 * width }
 
-        /// The patch under every tap of the crop, or nil when it holds more pixels than the crop has taps (or more
-        /// bytes than `capacity`), or lies outside the image.
+        /// The patch under every tap of the crop, or nil when it holds more than twice as many pixels as the crop
+        /// has taps (or more bytes than `capacity`), or lies outside the image.
         init?(_ image: ImageView, source: YUVSource, frame: WarpFrame, width w: Int, height h: Int, capacity: Int) {
             // The corner pixels' positions bound the grid's (rounded affine positions, monotonic per axis); one
             // pixel of margin covers rounding differences between the corners and `rowPositions`.
@@ -202,12 +203,12 @@ extension ImageToTensor {
             let b = image.orientation.storedPixel(u: u1, v: v1, width: image.width, height: image.height)
             let x0 = min(a.x, b.x) & ~1, y0 = min(a.y, b.y)   // an even first column: chroma pairs start there
             (x, y, width, height) = (x0, y0, max(a.x, b.x) - x0 + 1, max(a.y, b.y) - y0 + 1)
-            guard width * height <= 4 * w * h, width * height * 3 + 4 <= capacity else { return nil }
+            guard width * height <= 8 * w * h, width * height * 4 <= capacity else { return nil }
         }
 
-        func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt8>) {
+        func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt32>) {
             for row in 0..<height {
-                reader.convertStoredRow(y: y + row, x: x, count: width, into: pixels + row * stride)
+                reader.convertStoredRow(y: y + row, x: x, count: width, into: pixels + row * width)
             }
         }
     }
