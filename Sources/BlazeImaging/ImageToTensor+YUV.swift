@@ -131,9 +131,9 @@ extension ImageToTensor {
     ///
     /// When the stored pixels under the crop are at most twice its taps (a face-mesh crop: about 2.4 times fewer
     /// pixels than taps; turned at 1080p, about 2 times more), they are converted once, row by row, into
-    /// `yuvScratch` (`YUVPatch`, RGB words), and the pixels whose taps lie inside the image are blended from there
-    /// by the RGB path's vector kernel (`VectorKernel`, bit for bit its reference blend); otherwise (a whole frame
-    /// shrunk into the tensor) each tap is converted (`pixels8`).
+    /// `yuvScratch` (`YUVPatch`, RGB words), and the RGB path's `.warp` loops (`warpSeparable`, `warpVector`: bit
+    /// for bit its reference) sample the patch as an rgba8 image; otherwise (a whole frame shrunk into the
+    /// tensor) each tap is converted (`pixels8`).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
@@ -154,27 +154,22 @@ extension ImageToTensor {
         if yuvScratch == nil { yuvScratch = .allocate(capacity: yuvScratchBytes) }
         let pixels = UnsafeMutableRawPointer(yuvScratch!)
         patch.convert(source.reader, into: pixels.assumingMemoryBound(to: UInt32.self))
+        // Upright pixel (u, v) is stored pixel (x0 + xu·u + xv·v, y0 + yu·u + yv·v), at patch byte
+        // (y − patch.y) · stride + (x − patch.x) · 4: the RGB path's geometry over the patch, its origin the
+        // address upright (0, 0) would have (outside the patch unless the patch starts there; only taps the
+        // patch holds are read: the crop's, and the image edges its border taps are clamped to).
         let r = source.reader
         let (x0, xu, xv, y0, yu, yv) = (Int(r.x0), Int(r.xu), Int(r.xv), Int(r.y0), Int(r.yu), Int(r.yv))
-        let du = xu * 4 + yu * patch.stride, dv = xv * 4 + yv * patch.stride
-        let bytes = pixels.assumingMemoryBound(to: UInt8.self)
-        let kernel = VectorKernel<RGBATaps>(start: bytes, du: du, dv: dv, horizontal: warpScratch.horizontal,
-                                            vertical: warpScratch.vertical, scale: scale, offset: offset)
-        for j in 0..<h {
-            positions(j)
-            let out = output + 3 * w * j
-            let (first, end) = source.insideRun(xs, ys, width: w)
-            for i in 0..<first { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
-            for i in first..<end {
-                let fx = Int(truncatingIfNeeded: xs[i]), fy = Int(truncatingIfNeeded: ys[i])
-                let u = fx &>> 5, v = fy &>> 5
-                let x: Int = x0 &+ xu &* u &+ xv &* v
-                let y: Int = y0 &+ yu &* u &+ yv &* v
-                let tap = bytes + ((y &- patch.y) &* patch.stride &+ (x &- patch.x) &* 4)
-                let value = kernel.blend(tap, warpScratch.horizontal + 2 &* (fx & 31), warpScratch.vertical[fy & 31])
-                out[3 &* i] = value[0]; out[3 &* i &+ 1] = value[1]; out[3 &* i &+ 2] = value[2]
-            }
-            for i in end..<w { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
+        let origin = (y0 - patch.y) * patch.stride + (x0 - patch.x) * 4
+        let geometry = WarpGeometry(start: UnsafePointer(pixels.assumingMemoryBound(to: UInt8.self)) + origin,
+                                    du: xu * 4 + yu * patch.stride, dv: xv * 4 + yv * patch.stride,
+                                    extentX: source.extentX, extentY: source.extentY, replicate: source.replicate)
+        if frame.isAxisAligned {
+            Self.warpSeparable(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                               columns: columns, scale: scale, offset: offset, channels: (0, 1, 2), layout: RGBATaps.self)
+        } else {
+            Self.warpVector(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                            scale: scale, offset: offset, channels: (0, 1, 2), layout: RGBATaps.self)
         }
     }
 
