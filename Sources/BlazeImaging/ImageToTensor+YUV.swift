@@ -105,11 +105,17 @@ extension ImageToTensor {
         }
     }
 
-    /// `.detector` sampling (`fillSeparable`'s positions) of a YUV view. A tensor row whose taps both weigh 0 (a
-    /// letterbox band with `.zero` border) is the range's value for 0 throughout.
+    /// `.detector` sampling (`fillSeparable`'s positions) of a YUV view: from tap tables (`fillYUVTabulated`) when
+    /// they fit the scratch (`yuvTableBytes`; all but very flat tensors), else each tap converted (`pixels8`). A
+    /// tensor row whose taps both weigh 0 (a letterbox band with `.zero` border) is the range's value for 0
+    /// throughout.
     func fillYUVSeparable(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes,
                           origin: (Double, Double), step: (Double, Double), roundHalfEven: Bool) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
+        if Self.yuvTableBytes(width: options.width) <= yuvScratchBytes {
+            fillYUVTabulated(output, source: source, origin: origin, step: step, roundHalfEven: roundHalfEven)
+            return
+        }
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
         let xs = warpScratch.positions, ys = warpScratch.positions + w
