@@ -117,19 +117,31 @@ extension ImageToTensor {
             return
         }
         let (scale, offset) = valueTransform
-        let (w, h) = (options.width, options.height)
+        let w = options.width
         let xs = warpScratch.positions, ys = warpScratch.positions + w
         for i in 0..<w { xs[i] = Int64(Self.fixedPoint(origin.0 + Double(i) * step.0, roundHalfEven: roundHalfEven)) }
-        for j in 0..<h {
+        separableRows(output, source: source, origin: origin.1, step: step.1, roundHalfEven: roundHalfEven) { out, fy, _ in
+            ys.update(repeating: Int64(fy), count: w)
+            source.row(out, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
+        }
+    }
+
+    /// `.detector` sampling's tensor rows: `body` gets each row's output, fixed-point y (1/32 pixel) and taps
+    /// (`taps`); a row whose taps both weigh 0 (a letterbox band with `.zero` border) is the range's value for 0
+    /// throughout, without `body`.
+    @inline(__always)
+    func separableRows(_ output: UnsafeMutablePointer<Float>, source: YUVSource, origin: Double, step: Double,
+                       roundHalfEven: Bool, _ body: (UnsafeMutablePointer<Float>, Int, (Int, Int, Int, Int)) -> Void) {
+        let (w, offset) = (options.width, valueTransform.offset)
+        for j in 0..<options.height {
             let out = output + 3 * w * j
-            let fy = Self.fixedPoint(origin.1 + Double(j) * step.1, roundHalfEven: roundHalfEven)
-            let (_, _, wy0, wy1) = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
-            if wy0 == 0 && wy1 == 0 {
+            let fy = Self.fixedPoint(origin + Double(j) * step, roundHalfEven: roundHalfEven)
+            let taps = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
+            if taps.2 == 0 && taps.3 == 0 {
                 out.update(repeating: offset, count: 3 * w)
                 continue
             }
-            ys.update(repeating: Int64(fy), count: w)
-            source.row(out, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
+            body(out, fy, taps)
         }
     }
 

@@ -16,7 +16,7 @@ extension ImageToTensor {
     func fillYUVTabulated(_ output: UnsafeMutablePointer<Float>, source: YUVSource, origin: (Double, Double),
                           step: (Double, Double), roundHalfEven: Bool) {
         let (scale, offset) = valueTransform
-        let (w, h) = (options.width, options.height)
+        let w = options.width
         let wp = (w + 7) & ~7
         if yuvScratch == nil { yuvScratch = .allocate(capacity: yuvScratchBytes) }
         let raw = UnsafeMutableRawPointer(yuvScratch!)
@@ -45,14 +45,8 @@ extension ImageToTensor {
             (offsets[3 * wp + i], offsets[4 * wp + i], offsets[5 * wp + i]) = b
             (weights[i], weights[wp + i]) = (Float(w0), Float(w1))
         }
-        for j in 0..<h {
-            let out = output + 3 * w * j
-            let fy = Self.fixedPoint(origin.1 + Double(j) * step.1, roundHalfEven: roundHalfEven)
-            let (v0, v1, wy0, wy1) = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
-            if wy0 == 0 && wy1 == 0 {
-                out.update(repeating: offset, count: 3 * w)
-                continue
-            }
+        separableRows(output, source: source, origin: origin.1, step: step.1, roundHalfEven: roundHalfEven) { out, _, taps in
+            let (v0, v1, wy0, wy1) = taps
             let rows = (parts(storedV(v0), isX: vIsX), parts(storedV(v1), isX: vIsX))
             // Taps 00, 01 (the column's second), 10 (the row's second), 11.
             for k in 0..<4 {
