@@ -63,15 +63,15 @@ struct YUVReader {
         let end = x + count
         var column = x, q = UnsafeMutableRawPointer(out)
         while column + 16 <= end {
-            let l = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(row + column).loadUnaligned(as: SIMD8<UInt16>.self))
+            let l = Lanes.widen(UnsafeRawPointer(row + column).loadUnaligned(as: SIMD8<UInt16>.self))
             let c = (column &>> 1) &* step
             let u: SIMD8<Int32>, v: SIMD8<Int32>
             if interleaved {
-                let p = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(pairs + c).loadUnaligned(as: SIMD8<UInt16>.self))
+                let p = Lanes.widen(UnsafeRawPointer(pairs + c).loadUnaligned(as: SIMD8<UInt16>.self))
                 (u, v) = cbFirst ? (p & 255, p &>> 8) : (p &>> 8, p & 255)
             } else if step == 1 {
                 @inline(__always) func lanes(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
-                    SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(p + c).loadUnaligned(as: SIMD8<UInt8>.self))
+                    Lanes.widen(UnsafeRawPointer(p + c).loadUnaligned(as: SIMD8<UInt8>.self))
                 }
                 (u, v) = (lanes(cbRow), lanes(crRow))
             } else {
@@ -86,7 +86,7 @@ struct YUVReader {
             let even = conversion.convert(FloatLanes.floats(l & 255), cbLanes, crLanes)
             let odd = conversion.convert(FloatLanes.floats(l &>> 8), cbLanes, crLanes)
             @inline(__always) func words(_ p: (r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>)) -> SIMD8<UInt64> {
-                SIMD8<UInt64>(truncatingIfNeeded: SIMD8<UInt32>(truncatingIfNeeded: p.r | p.g &<< 8 | p.b &<< 16))
+                Lanes.widen(p.r | p.g &<< 8 | p.b &<< 16)
             }
             q.storeBytes(of: words(even) | words(odd) &<< 32, as: SIMD8<UInt64>.self)
             q += 64
@@ -105,5 +105,27 @@ struct YUVReader {
             q += 32
             column += 8
         }
+    }
+}
+
+/// Lane widenings written out lane by lane, which the optimizer turns into vector unpacks: the standard library's
+/// generic `init(truncatingIfNeeded:)` stayed a call in the release build (spilling every vector register).
+enum Lanes {
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt16>) -> SIMD8<Int32> {
+        SIMD8(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+    }
+
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt8>) -> SIMD8<Int32> {
+        SIMD8(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+    }
+
+    /// Non-negative lanes as 64-bit lanes.
+    @inline(__always)
+    static func widen(_ v: SIMD8<Int32>) -> SIMD8<UInt64> {
+        SIMD8(UInt64(UInt32(bitPattern: v[0])), UInt64(UInt32(bitPattern: v[1])), UInt64(UInt32(bitPattern: v[2])),
+              UInt64(UInt32(bitPattern: v[3])), UInt64(UInt32(bitPattern: v[4])), UInt64(UInt32(bitPattern: v[5])),
+              UInt64(UInt32(bitPattern: v[6])), UInt64(UInt32(bitPattern: v[7])))
     }
 }
