@@ -63,7 +63,7 @@ extension ImageToTensor {
             let (fy0, fy1) = (Float(wy0), Float(wy1))
             for i in stride(from: 0, to: wp, by: 8) {
                 @inline(__always) func lanes(_ p: UnsafeMutablePointer<UInt8>) -> SIMD8<Float> {
-                    FloatLanes.floats(Lanes.widen(UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<UInt8>.self)))
+                    FloatLanes.floats(SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<UInt8>.self)))
                 }
                 @inline(__always) func tap(_ k: Int) -> (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>) {
                     let c = r.conversion.convert(lanes(samples + 3 * k * wp), lanes(samples + (3 * k + 1) * wp),
