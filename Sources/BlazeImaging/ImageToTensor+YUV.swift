@@ -105,34 +105,53 @@ extension ImageToTensor {
         }
     }
 
-    /// `.detector` sampling (`fillSeparable`'s positions) of a YUV view. A tensor row whose taps both weigh 0 (a
-    /// letterbox band with `.zero` border) is the range's value for 0 throughout.
+    /// `.detector` sampling (`fillSeparable`'s positions) of a YUV view: from tap tables (`fillYUVTabulated`) when
+    /// they fit the scratch (`yuvTableBytes`; all but very flat tensors), else each tap converted (`pixels8`). A
+    /// tensor row whose taps both weigh 0 (a letterbox band with `.zero` border) is the range's value for 0
+    /// throughout.
     func fillYUVSeparable(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes,
                           origin: (Double, Double), step: (Double, Double), roundHalfEven: Bool) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
+        if Self.yuvTableBytes(width: options.width) <= yuvScratchBytes {
+            fillYUVTabulated(output, source: source, origin: origin, step: step, roundHalfEven: roundHalfEven)
+            return
+        }
         let (scale, offset) = valueTransform
-        let (w, h) = (options.width, options.height)
+        let w = options.width
         let xs = warpScratch.positions, ys = warpScratch.positions + w
         for i in 0..<w { xs[i] = Int64(Self.fixedPoint(origin.0 + Double(i) * step.0, roundHalfEven: roundHalfEven)) }
-        for j in 0..<h {
-            let out = output + 3 * w * j
-            let fy = Self.fixedPoint(origin.1 + Double(j) * step.1, roundHalfEven: roundHalfEven)
-            let (_, _, wy0, wy1) = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
-            if wy0 == 0 && wy1 == 0 {
-                out.update(repeating: offset, count: 3 * w)
-                continue
-            }
+        separableRows(output, source: source, origin: origin.1, step: step.1, roundHalfEven: roundHalfEven) { out, fy, _ in
             ys.update(repeating: Int64(fy), count: w)
             source.row(out, xs: xs, ys: ys, width: w, scale: scale, offset: offset)
         }
     }
 
+    /// `.detector` sampling's tensor rows: `body` gets each row's output, fixed-point y (1/32 pixel) and taps
+    /// (`taps`); a row whose taps both weigh 0 (a letterbox band with `.zero` border) is the range's value for 0
+    /// throughout, without `body`.
+    @inline(__always)
+    func separableRows(_ output: UnsafeMutablePointer<Float>, source: YUVSource, origin: Double, step: Double,
+                       roundHalfEven: Bool, _ body: (UnsafeMutablePointer<Float>, Int, (Int, Int, Int, Int)) -> Void) {
+        let (w, offset) = (options.width, valueTransform.offset)
+        for j in 0..<options.height {
+            let out = output + 3 * w * j
+            let fy = Self.fixedPoint(origin + Double(j) * step, roundHalfEven: roundHalfEven)
+            let taps = Self.taps(fy, extent: source.extentY, stride: 1, replicate: source.replicate)
+            if taps.2 == 0 && taps.3 == 0 {
+                out.update(repeating: offset, count: 3 * w)
+                continue
+            }
+            body(out, fy, taps)
+        }
+    }
+
     /// `.warp` sampling (the per-pixel reference's positions, `rowPositions`) of a YUV view, turned or not.
     ///
-    /// When the stored pixels under the crop are fewer than its taps (a face-mesh crop: about 2.4 times fewer),
-    /// they are converted once, row by row, into `yuvScratch` (`YUVPatch`), and the pixels whose taps lie inside
-    /// the image are blended from there by the RGB path's vector kernel (`VectorKernel`, bit for bit its reference
-    /// blend); otherwise (a whole frame shrunk into the tensor) each tap is converted (`pixels8`).
+    /// When the stored pixels under the crop are at most twice its taps (a face-mesh crop: about 2.4 times fewer
+    /// pixels than taps; turned at 1080p, about 2 times more), they are converted once, row by row, into
+    /// `yuvScratch` (`YUVPatch`, RGB words), and the RGB path's `.warp` loops (`warpSeparable`, `warpVector`: bit
+    /// for bit its reference) sample the patch as an rgba8 image; otherwise (a whole frame shrunk into the
+    /// tensor) each tap is converted (`pixels8`).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
@@ -151,40 +170,35 @@ extension ImageToTensor {
             return
         }
         if yuvScratch == nil { yuvScratch = .allocate(capacity: yuvScratchBytes) }
-        let pixels = yuvScratch!
-        patch.convert(source.reader, into: pixels)
+        let pixels = UnsafeMutableRawPointer(yuvScratch!)
+        patch.convert(source.reader, into: pixels.assumingMemoryBound(to: UInt32.self))
+        // Upright pixel (u, v) is stored pixel (x0 + xu·u + xv·v, y0 + yu·u + yv·v), at patch byte
+        // (y − patch.y) · stride + (x − patch.x) · 4: the RGB path's geometry over the patch, its origin the
+        // address upright (0, 0) would have (outside the patch unless the patch starts there; only taps the
+        // patch holds are read: the crop's, and the image edges its border taps are clamped to).
         let r = source.reader
         let (x0, xu, xv, y0, yu, yv) = (Int(r.x0), Int(r.xu), Int(r.xv), Int(r.y0), Int(r.yu), Int(r.yv))
-        let du = xu * 3 + yu * patch.stride, dv = xv * 3 + yv * patch.stride
-        let kernel = VectorKernel<RGB3Taps>(start: pixels, du: du, dv: dv, horizontal: warpScratch.horizontal,
-                                            vertical: warpScratch.vertical, scale: scale, offset: offset)
-        for j in 0..<h {
-            positions(j)
-            let out = output + 3 * w * j
-            let (first, end) = source.insideRun(xs, ys, width: w)
-            for i in 0..<first { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
-            for i in first..<end {
-                let fx = Int(truncatingIfNeeded: xs[i]), fy = Int(truncatingIfNeeded: ys[i])
-                let u = fx &>> 5, v = fy &>> 5
-                let x: Int = x0 &+ xu &* u &+ xv &* v
-                let y: Int = y0 &+ yu &* u &+ yv &* v
-                let tap = pixels + ((y &- patch.y) &* patch.stride &+ (x &- patch.x) &* 3)
-                let value = kernel.blend(tap, warpScratch.horizontal + 2 &* (fx & 31), warpScratch.vertical[fy & 31])
-                out[3 &* i] = value[0]; out[3 &* i &+ 1] = value[1]; out[3 &* i &+ 2] = value[2]
-            }
-            for i in end..<w { source.single(out, i, xs: xs, ys: ys, scale: scale, offset: offset) }
+        let origin = (y0 - patch.y) * patch.stride + (x0 - patch.x) * 4
+        let geometry = WarpGeometry(start: UnsafePointer(pixels.assumingMemoryBound(to: UInt8.self)) + origin,
+                                    du: xu * 4 + yu * patch.stride, dv: xv * 4 + yv * patch.stride,
+                                    extentX: source.extentX, extentY: source.extentY, replicate: source.replicate)
+        if frame.isAxisAligned {
+            Self.warpSeparable(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                               columns: columns, scale: scale, offset: offset, channels: (0, 1, 2), layout: RGBATaps.self)
+        } else {
+            Self.warpVector(output, width: w, height: h, frame: frame, geometry: geometry, scratch: warpScratch,
+                            scale: scale, offset: offset, channels: (0, 1, 2), layout: RGBATaps.self)
         }
     }
 
-    /// The stored rectangle of a YUV view under a `.warp` crop's taps, converted to packed RGB (rows `stride`
-    /// bytes apart, stored pixel `(x, y)` at `(y − self.y) · stride + (x − self.x) · 3`, four spare bytes after
-    /// the last pixel for the vector kernel's 4-byte loads).
+    /// The stored rectangle of a YUV view under a `.warp` crop's taps, converted to RGB words (bytes R, G, B, 0;
+    /// rows `stride` bytes apart, stored pixel `(x, y)` at byte `(y − self.y) · stride + (x − self.x) · 4`).
     struct YUVPatch {
         let x: Int, y: Int, width: Int, height: Int
-        var stride: Int { 3 * width }
+        var stride: Int { 4 * width }
 
-        /// The patch under every tap of the crop, or nil when it holds more pixels than the crop has taps (or more
-        /// bytes than `capacity`), or lies outside the image.
+        /// The patch under every tap of the crop, or nil when it holds more than twice as many pixels as the crop
+        /// has taps (or more bytes than `capacity`), or lies outside the image.
         init?(_ image: ImageView, source: YUVSource, frame: WarpFrame, width w: Int, height h: Int, capacity: Int) {
             // The corner pixels' positions bound the grid's (rounded affine positions, monotonic per axis); one
             // pixel of margin covers rounding differences between the corners and `rowPositions`.
@@ -202,12 +216,12 @@ extension ImageToTensor {
             let b = image.orientation.storedPixel(u: u1, v: v1, width: image.width, height: image.height)
             let x0 = min(a.x, b.x) & ~1, y0 = min(a.y, b.y)   // an even first column: chroma pairs start there
             (x, y, width, height) = (x0, y0, max(a.x, b.x) - x0 + 1, max(a.y, b.y) - y0 + 1)
-            guard width * height <= 4 * w * h, width * height * 3 + 4 <= capacity else { return nil }
+            guard width * height <= 8 * w * h, width * height * 4 <= capacity else { return nil }
         }
 
-        func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt8>) {
+        func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt32>) {
             for row in 0..<height {
-                reader.convertStoredRow(y: y + row, x: x, count: width, into: pixels + row * stride)
+                reader.convertStoredRow(y: y + row, x: x, count: width, into: pixels + row * width)
             }
         }
     }

@@ -27,12 +27,22 @@ extension ImageView {
         }
     }
 
-    /// Eight upright pixels at a time through `YUVReader` (stored rows when upright); a row's last pixels repeat
-    /// its last one.
+    /// Through `YUVReader`: when upright, stored rows converted to RGB words in a row scratch, then packed (each
+    /// word stored as 4 bytes 3 apart, the next overwriting its fourth; the row's last as 3 bytes); turned, eight
+    /// upright pixels at a time, a row's last pixels repeating its last one.
     private func convertYUV(_ chroma: ChromaPlanes, into dst: UnsafeMutablePointer<UInt8>) {
         let reader = YUVReader(self, chroma: chroma), uw = uprightWidth
-        if orientation == .up {   // stored rows are upright rows: contiguous reads
-            for v in 0..<height { reader.convertStoredRow(y: v, x: 0, count: width, into: dst + v * width * 3) }
+        if orientation == .up, width > 0 {   // stored rows are upright rows: contiguous reads
+            let words = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            defer { words.deallocate() }
+            for v in 0..<height {
+                reader.convertStoredRow(y: v, x: 0, count: width, into: words)
+                let q = UnsafeMutableRawPointer(dst + v * width * 3)
+                for k in 0..<(width - 1) { q.storeBytes(of: words[k], toByteOffset: 3 &* k, as: UInt32.self) }
+                let last = words[width - 1], o = 3 * (width - 1)
+                q.storeBytes(of: UInt16(truncatingIfNeeded: last), toByteOffset: o, as: UInt16.self)
+                q.storeBytes(of: UInt8(truncatingIfNeeded: last >> 16), toByteOffset: o + 2, as: UInt8.self)
+            }
             return
         }
         let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7), last = Int32(uw - 1)

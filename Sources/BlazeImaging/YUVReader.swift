@@ -48,39 +48,84 @@ struct YUVReader {
                                   FloatLanes.floats(SIMD8(s0.2, s1.2, s2.2, s3.2, s4.2, s5.2, s6.2, s7.2)))
     }
 
-    /// Converts `count` stored pixels of row `y` from column `x` (even) into packed RGB at `out`: eight at a
-    /// time from contiguous luma, each chroma sample read once for its two columns; the last ones through `rgb`.
-    func convertStoredRow(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    /// Converts `count` stored pixels of row `y` from column `x` (even) into RGB words at `out` (bytes R, G, B,
+    /// 0 in memory order), sixteen at a time: the luma of pixel pairs as 16-bit lanes (the even pixels in the low
+    /// bytes, the odd in the high) and each pair's chroma in one lane, so both halves are converted with the same
+    /// chroma lanes and no lane is moved across (lane shuffles and extracts make the compiler scalarize the
+    /// arithmetic); the words of a pair join in a 64-bit lane and the sixteen are stored as one vector. The last
+    /// pixels go through `rgb`. The arithmetic is `YUVConversion`'s, so each pixel is what `rgb` gives it.
+    func convertStoredRow(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let row = luma + y &* lumaStride
         let cbRow = cb + (y &>> 1) &* cbStride, crRow = cr + (y &>> 1) &* crStride
-        var column = x, q = out
-        @inline(__always) func store(_ r: SIMD8<Int32>, _ g: SIMD8<Int32>, _ b: SIMD8<Int32>, _ n: Int) {
-            for k in 0..<n {
-                q[0] = UInt8(truncatingIfNeeded: r[k])
-                q[1] = UInt8(truncatingIfNeeded: g[k])
-                q[2] = UInt8(truncatingIfNeeded: b[k])
-                q += 3
-            }
-        }
-        while column + 8 <= x + count {
-            let l = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(row + column).loadUnaligned(as: SIMD8<UInt8>.self))
+        // nv12 (Cb first) or nv21 (Cr first): one plane of pairs, loaded eight pairs at a time.
+        let interleaved = step == 2 && cbStride == crStride && (cb + 1 == cr || cr + 1 == cb)
+        let pairs = min(cbRow, crRow), cbFirst = cbRow < crRow
+        let end = x + count
+        var column = x, q = UnsafeMutableRawPointer(out)
+        while column + 16 <= end {
+            let l = Lanes.widen(UnsafeRawPointer(row + column).loadUnaligned(as: SIMD8<UInt16>.self))
             let c = (column &>> 1) &* step
-            @inline(__always) func pairs(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
-                let a = Int32(p[c]), b = Int32(p[c &+ step]), d = Int32(p[c &+ 2 &* step]), e = Int32(p[c &+ 3 &* step])
-                return SIMD8(a, a, b, b, d, d, e, e)
+            let u: SIMD8<Int32>, v: SIMD8<Int32>
+            if interleaved {
+                let p = Lanes.widen(UnsafeRawPointer(pairs + c).loadUnaligned(as: SIMD8<UInt16>.self))
+                (u, v) = cbFirst ? (p & 255, p &>> 8) : (p &>> 8, p & 255)
+            } else if step == 1 {
+                @inline(__always) func lanes(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+                    Lanes.widen(UnsafeRawPointer(p + c).loadUnaligned(as: SIMD8<UInt8>.self))
+                }
+                (u, v) = (lanes(cbRow), lanes(crRow))
+            } else {
+                @inline(__always) func lanes(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+                    var s = SIMD8<Int32>()
+                    for k in 0..<8 { s[k] = Int32(p[c &+ k &* step]) }
+                    return s
+                }
+                (u, v) = (lanes(cbRow), lanes(crRow))
             }
-            let (r, g, b) = conversion.convert(FloatLanes.floats(l), FloatLanes.floats(pairs(cbRow)),
-                                               FloatLanes.floats(pairs(crRow)))
-            store(r, g, b, 8)
-            column += 8
+            let cbLanes = FloatLanes.floats(u), crLanes = FloatLanes.floats(v)
+            let even = conversion.convert(FloatLanes.floats(l & 255), cbLanes, crLanes)
+            let odd = conversion.convert(FloatLanes.floats(l &>> 8), cbLanes, crLanes)
+            @inline(__always) func words(_ p: (r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>)) -> SIMD8<UInt64> {
+                Lanes.widen(p.r | p.g &<< 8 | p.b &<< 16)
+            }
+            q.storeBytes(of: words(even) | words(odd) &<< 32, as: SIMD8<UInt64>.self)
+            q += 64
+            column += 16
         }
-        if column < x + count {
-            let last = Int32(x + count - 1)
+        while column < end {
+            let last = Int32(end - 1)
             var columns = Int32(column) &+ SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
             let beyond = last &- columns
             columns &+= beyond & (beyond &>> 31)   // min(columns, last) without a lane comparison
             let (r, g, b) = rgb(x: columns, y: SIMD8(repeating: Int32(y)))
-            store(r, g, b, x + count - column)
+            let w = r | g &<< 8 | b &<< 16
+            for k in 0..<min(8, end - column) {
+                q.storeBytes(of: UInt32(truncatingIfNeeded: w[k]), toByteOffset: 4 &* k, as: UInt32.self)
+            }
+            q += 32
+            column += 8
         }
+    }
+}
+
+/// Lane widenings written out lane by lane, which the optimizer turns into vector unpacks: the standard library's
+/// generic `init(truncatingIfNeeded:)` stayed a call in the release build (spilling every vector register).
+enum Lanes {
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt16>) -> SIMD8<Int32> {
+        SIMD8(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+    }
+
+    @inline(__always)
+    static func widen(_ v: SIMD8<UInt8>) -> SIMD8<Int32> {
+        SIMD8(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+    }
+
+    /// Non-negative lanes as 64-bit lanes.
+    @inline(__always)
+    static func widen(_ v: SIMD8<Int32>) -> SIMD8<UInt64> {
+        SIMD8(UInt64(UInt32(bitPattern: v[0])), UInt64(UInt32(bitPattern: v[1])), UInt64(UInt32(bitPattern: v[2])),
+              UInt64(UInt32(bitPattern: v[3])), UInt64(UInt32(bitPattern: v[4])), UInt64(UInt32(bitPattern: v[5])),
+              UInt64(UInt32(bitPattern: v[6])), UInt64(UInt32(bitPattern: v[7])))
     }
 }
