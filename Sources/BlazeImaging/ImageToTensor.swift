@@ -90,7 +90,9 @@ public final class ImageToTensor {
     var yuvScratchBytes: Int { 32 * options.width * options.height + 64 }
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
-    ///   finite and increasing, or whose width (`upperBound - lowerBound`) overflows `Float`.
+    ///   finite and increasing, whose width (`upperBound - lowerBound`) overflows `Float`, or whose step per
+    ///   pixel level (the width / 255) is subnormal (a width under about 3·10^-36, where `Float` cannot hold the
+    ///   levels and the values would fall outside the range).
     public init(options: Options) throws(ImagingError) {
         guard (1...Self.maximumSide).contains(options.width), (1...Self.maximumSide).contains(options.height) else {
             throw .invalidOptions("the tensor is \(options.width)x\(options.height); each side must be 1...\(Self.maximumSide)")
@@ -100,6 +102,10 @@ public final class ImageToTensor {
               options.range.lowerBound < options.range.upperBound,
               (options.range.upperBound - options.range.lowerBound).isFinite else {
             throw .invalidOptions("the value range \(options.range) must be finite and increasing, with a finite width")
+        }
+        // A subnormal step per level rounds by up to half of itself: 0...6e-43 gave 255 as 6.9e-43.
+        guard ((options.range.upperBound - options.range.lowerBound) / 255).isNormal else {
+            throw .invalidOptions("the value range \(options.range) is too narrow: its step per pixel level is below Float's normal range")
         }
         self.options = options
         columns = .allocate(capacity: 4 * options.width)

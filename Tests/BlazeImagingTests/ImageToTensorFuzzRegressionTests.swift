@@ -56,6 +56,39 @@ struct ImageToTensorFuzzRegressionTests {
         }
     }
 
+    /// A range of 0...5.96e-43 (fuzz-imagetotensor, after 675,644 executions): finite, increasing, with a finite
+    /// width, but its step per level (width / 255) is subnormal, so rounding made white 6.9e-43, past the upper
+    /// bound. Now refused at creation, like the fuzzer's converter (254x254, stretch, zero border, warp).
+    static let subnormalStepRanges: [ClosedRange<Float>] = [0...5.96e-43, -1e-40...1e-40, 1...1,
+                                                            Float.leastNonzeroMagnitude...(2 * Float.leastNonzeroMagnitude)]
+
+    @Test("a value range whose step per pixel level is subnormal is an invalidOptions error", arguments: subnormalStepRanges)
+    func subnormalStep(range: ClosedRange<Float>) {
+        #expect {
+            try ImageToTensor(options: .init(width: 254, height: 254, range: range, fit: .stretch, border: .zero,
+                                             sampling: .warp))
+        } throws: { error in
+            guard case ImagingError.invalidOptions(let message)? = error as? ImagingError else { return false }
+            return message.contains("too narrow") || message.contains("increasing")
+        }
+    }
+
+    /// The narrowest accepted range (a step of Float's least normal magnitude) maps every level inside it, the
+    /// fuzzer's 300x1 gray view turned left included.
+    @Test("the narrowest accepted range keeps every value inside it")
+    func narrowestRange() throws {
+        let high = 255 * Float.leastNormalMagnitude
+        let converter = try ImageToTensor(options: .init(width: 254, height: 254, range: 0...high, fit: .stretch,
+                                                         border: .zero, sampling: .warp))
+        let pixels = (0..<300).map { UInt8($0 % 256) }
+        var output = [Float](repeating: .nan, count: converter.floatCount)
+        try ImageView.withPixels(pixels, width: 300, height: 1, pixelFormat: .gray8, orientation: .left) { view in
+            try output.withUnsafeMutableBufferPointer { _ = try converter.convert(view, into: $0) }
+        }
+        #expect(output.allSatisfy { $0 >= 0 && $0 <= high }, "\(output.filter { !($0 >= 0 && $0 <= high) }.prefix(4))")
+        #expect(output.contains(0) && (output.max() ?? 0) > high / 2, "the levels spread over the range")
+    }
+
     /// The widest accepted range still maps 0 and 255 onto its bounds.
     @Test("a range as wide as Float allows maps black and white onto its bounds")
     func widestRange() throws {
