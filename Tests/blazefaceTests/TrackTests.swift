@@ -95,7 +95,7 @@ import Testing
         #expect(written.allSatisfy { $0.image.width == 320 && $0.image.height == 180 && $0.image.orientation == .up })
     }
 
-    @Test("--decode-to yuv (the decoder's planes sampled straight) and rgb (converted first): the same IDs on every frame, boxes within 1.5 px, a turned video too", arguments: [ImageOrientation.up, .right])
+    @Test("--decode-to yuv (the decoder's planes sampled straight) and rgb (converted first): the same IDs on every frame, boxes within 1.5 px, a turned video too; yuv with --annotate writes upright frames", arguments: [ImageOrientation.up, .right])
     func yuvAndRGBFrames(orientation: ImageOrientation) async throws {
         let scratch = try TemporaryDirectory()
         let input = scratch.path("pan-cut.mp4")
@@ -103,11 +103,16 @@ import Testing
         try TrackVideos.write(frames, to: input, orientation: orientation)
         var runs: [[[String: Any]]] = []
         for format in ["yuv", "rgb"] {
+            // The YUV run also annotates: its frames are converted to RGB for drawing (uprightRGB).
+            let annotate = format == "yuv" ? ["--annotate", scratch.path("annotated.mp4")] : []
             let result = try await CommandLineTool.run(["track", input, "--json-lines", "--decode-to", format,
-                                                        "--models-dir", Self.models])
+                                                        "--models-dir", Self.models] + annotate)
             #expect(result.status == 0, "\(format): \(result)")
             runs.append(try TrackVideos.lines(result.standardOutput))
         }
+        let (written, error) = try TrackVideos.readAll(scratch.path("annotated.mp4"))
+        #expect(error == nil && written.count == frames.count)
+        #expect(written.allSatisfy { $0.image.width == 320 && $0.image.height == 180 && $0.image.orientation == .up })
         let (yuv, rgb) = (runs[0], runs[1])
         #expect(yuv.count == frames.count && rgb.count == frames.count)
         #expect(TrackVideos.ids(yuv) == TrackVideos.ids(rgb), "yuv \(TrackVideos.ids(yuv)), rgb \(TrackVideos.ids(rgb))")
