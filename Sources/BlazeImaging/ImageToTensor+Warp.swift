@@ -44,8 +44,8 @@ extension ImageToTensor {
     /// The four bytes at `a` then the four at `b`, in 16 bits.
     @inline(__always)
     static func widen(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> SIMD8<UInt16> {
-        SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: UnsafeRawPointer(a).loadUnaligned(as: SIMD4<UInt8>.self),
-                                                      highHalf: UnsafeRawPointer(b).loadUnaligned(as: SIMD4<UInt8>.self)))
+        Lanes.widen16(SIMD8<UInt8>(lowHalf: UnsafeRawPointer(a).loadUnaligned(as: SIMD4<UInt8>.self),
+                                   highHalf: UnsafeRawPointer(b).loadUnaligned(as: SIMD4<UInt8>.self)))
     }
 
     /// Writes the row's fixed-point positions (1/32 pixel) of tensor pixels `0..<width` into `xs` and `ys`:
@@ -148,9 +148,9 @@ extension ImageToTensor {
             // Along x in 16 bits (tap · weight ≤ 255 · 32): the top row's four bytes, then the bottom's.
             let rows = widen(a, d) &* wx[0] &+ widen(a + du, d + du) &* wx[1]
             // Along y in 32 bits: top · (32 − fy) + bottom · fy.
-            let products = SIMD8<Int32>(truncatingIfNeeded: rows) &* SIMD8<Int32>(truncatingIfNeeded: wy)
+            let products = Lanes.widen(rows) &* Lanes.widen(wy)
             let sums = L.arrange((products.lowHalf &+ products.highHalf &+ 512) &>> 10)
-            return SIMD4<Float>(sums) * scale + offset
+            return FloatLanes.floats(sums) * scale + offset
         }
     }
 

@@ -46,9 +46,8 @@ extension ImageToTensor {
         /// Eight tensor pixels at fixed-point positions `(fx, fy)` whose taps all lie inside the image.
         @inline(__always)
         func pixels8(_ fx: SIMD8<Int64>, _ fy: SIMD8<Int64>) -> (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>) {
-            let u = SIMD8<Int32>(truncatingIfNeeded: fx &>> 5), v = SIMD8<Int32>(truncatingIfNeeded: fy &>> 5)
-            let ax = FloatLanes.floats(SIMD8<Int32>(truncatingIfNeeded: fx & 31))
-            let ay = FloatLanes.floats(SIMD8<Int32>(truncatingIfNeeded: fy & 31))
+            let u = Lanes.narrow(fx &>> 5), v = Lanes.narrow(fy &>> 5)
+            let ax = FloatLanes.floats(Lanes.narrow(fx & 31)), ay = FloatLanes.floats(Lanes.narrow(fy & 31))
             let (x, y) = reader.stored(u: u, v: v)
             let t00 = reader.rgb(x: x, y: y)
             let t01 = reader.rgb(x: x &+ reader.xu, y: y &+ reader.yu)

@@ -107,6 +107,11 @@ enum FloatLanes {
         unsafeBitCast(x &+ magicBits, to: SIMD8<Float>.self) - magic
     }
 
+    @inline(__always)
+    static func floats(_ x: SIMD4<Int32>) -> SIMD4<Float> {
+        unsafeBitCast(x &+ magicBits, to: SIMD4<Float>.self) - magic
+    }
+
     /// `(s + 512) >> 10` of non-negative integer lanes below 2^24 (the bilinear blend's rounding), as `Float`:
     /// `(s + 512) / 1024` has ten fractional bits, so subtracting 0.5 − 1/2048 leaves no tie to round.
     @inline(__always)

@@ -121,6 +121,19 @@ enum Lanes {
         SIMD8(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
     }
 
+    @inline(__always)
+    static func widen16(_ v: SIMD8<UInt8>) -> SIMD8<UInt16> {
+        SIMD8(UInt16(v[0]), UInt16(v[1]), UInt16(v[2]), UInt16(v[3]), UInt16(v[4]), UInt16(v[5]), UInt16(v[6]), UInt16(v[7]))
+    }
+
+    /// The low 32 bits of each lane.
+    @inline(__always)
+    static func narrow(_ v: SIMD8<Int64>) -> SIMD8<Int32> {
+        SIMD8(Int32(truncatingIfNeeded: v[0]), Int32(truncatingIfNeeded: v[1]), Int32(truncatingIfNeeded: v[2]),
+              Int32(truncatingIfNeeded: v[3]), Int32(truncatingIfNeeded: v[4]), Int32(truncatingIfNeeded: v[5]),
+              Int32(truncatingIfNeeded: v[6]), Int32(truncatingIfNeeded: v[7]))
+    }
+
     /// Non-negative lanes as 64-bit lanes.
     @inline(__always)
     static func widen(_ v: SIMD8<Int32>) -> SIMD8<UInt64> {
