@@ -109,6 +109,12 @@ let cases: [(String, ImageToTensor.Options, RotatedRect?)] = [
      RotatedRect(center: centre, width: side, height: side)),
     ("mesh 192x192 warp, turned 0.3", .init(width: 192, height: 192, range: 0...1, fit: .stretch, border: .replicate, sampling: .warp),
      RotatedRect(center: centre, width: side, height: side, rotation: 0.3)),
+    // A face filling most of the frame's height (a selfie, or the tracked clip of Documentation/Video.md): the
+    // stored pixels under the crop are several times its taps.
+    ("mesh 192x192 warp, large, unturned", .init(width: 192, height: 192, range: 0...1, fit: .stretch, border: .replicate, sampling: .warp),
+     RotatedRect(center: centre, width: 2 * side, height: 2 * side)),
+    ("mesh 192x192 warp, large, turned 0.1", .init(width: 192, height: 192, range: 0...1, fit: .stretch, border: .replicate, sampling: .warp),
+     RotatedRect(center: centre, width: 2 * side, height: 2 * side, rotation: 0.1)),
 ]
 
 print("\(width)x\(height) frame from \(picturePath), \(iterations) calls each, median microseconds")

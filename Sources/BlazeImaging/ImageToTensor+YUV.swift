@@ -146,11 +146,15 @@ extension ImageToTensor {
 
     /// `.warp` sampling (the per-pixel reference's positions, `rowPositions`) of a YUV view, turned or not.
     ///
-    /// When the stored pixels under the crop are at most twice its taps (a face-mesh crop: about 2.4 times fewer
-    /// pixels than taps; turned at 1080p, about 2 times more), they are converted once, row by row, into
-    /// `yuvScratch` (`YUVPatch`, RGB words), and the RGB path's `.warp` loops (`warpSeparable`, `warpVector`: bit
-    /// for bit its reference) sample the patch as an rgba8 image; otherwise (a whole frame shrunk into the
-    /// tensor) each tap is converted (`pixels8`).
+    /// When the stored pixels under the crop are at most four times its taps (a face-mesh crop of a face a third
+    /// of a 720p frame high: about 2.4 times fewer pixels than taps; a face filling the frame's height, turned:
+    /// about 2.7 times more), they are converted once, row by row, into `yuvScratch` (`YUVPatch`, RGB words), and
+    /// the RGB path's `.warp` loops (`warpSeparable`, `warpVector`: bit for bit its reference) sample the patch
+    /// as an rgba8 image; otherwise (a whole frame shrunk into the tensor) each tap is converted (`pixels8`).
+    /// Converting a pixel of the patch costs about a fifteenth of converting a tap on its own (a row is sixteen
+    /// pixels a vector; a tap's samples are gathered byte by byte): with the face filling a 720p frame, the
+    /// patch took 545 and 694 us (unturned, turned 0.1 rad) where converting each tap took 781 and 812
+    /// (`blazeface-yuvbench`'s large cases).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
         let source = YUVSource(image, chroma: chroma, replicate: options.border == .replicate)
         let (scale, offset) = valueTransform
@@ -196,7 +200,7 @@ extension ImageToTensor {
         let x: Int, y: Int, width: Int, height: Int
         var stride: Int { 4 * width }
 
-        /// The patch under every tap of the crop, or nil when it holds more than twice as many pixels as the crop
+        /// The patch under every tap of the crop, or nil when it holds more than four times as many pixels as the crop
         /// has taps (or more bytes than `capacity`), or lies outside the image.
         init?(_ image: ImageView, source: YUVSource, frame: WarpFrame, width w: Int, height h: Int, capacity: Int) {
             // The corner pixels' positions bound the grid's (rounded affine positions, monotonic per axis); one
@@ -215,7 +219,7 @@ extension ImageToTensor {
             let b = image.orientation.storedPixel(u: u1, v: v1, width: image.width, height: image.height)
             let x0 = min(a.x, b.x) & ~1, y0 = min(a.y, b.y)   // an even first column: chroma pairs start there
             (x, y, width, height) = (x0, y0, max(a.x, b.x) - x0 + 1, max(a.y, b.y) - y0 + 1)
-            guard width * height <= 8 * w * h, width * height * 4 <= capacity else { return nil }
+            guard width * height <= 16 * w * h, width * height * 4 <= capacity else { return nil }
         }
 
         func convert(_ reader: YUVReader, into pixels: UnsafeMutablePointer<UInt32>) {

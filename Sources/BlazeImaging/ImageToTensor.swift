@@ -84,10 +84,10 @@ public final class ImageToTensor {
     /// Positions and weight vectors of the turned `.warp` loop.
     let warpScratch: WarpScratch
     /// The RGB of the stored pixels a `.warp` crop of a YUV view reads (`fillYUVWarped`): allocated at the first
-    /// such crop, `yuvScratchBytes` long (RGB words of up to twice as many pixels as the tensor has taps), then
-    /// reused.
+    /// such crop, `yuvScratchBytes` long (RGB words of up to four times as many pixels as the tensor has taps, at most
+    /// 16 MiB: a model's crop fits with room to spare), then reused.
     var yuvScratch: UnsafeMutablePointer<UInt8>?
-    var yuvScratchBytes: Int { 32 * options.width * options.height + 64 }
+    var yuvScratchBytes: Int { min(64 * options.width * options.height, 1 << 24) + 64 }
 
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing, whose width (`upperBound - lowerBound`) overflows `Float`, or whose step per

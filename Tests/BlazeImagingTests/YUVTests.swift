@@ -74,16 +74,20 @@ struct YUVTests {
                 #expect(rgb.width == (c.orientation.swapsDimensions ? height : width))
                 for (region, fit) in Self.regions {
                     for sampling in ImageToTensor.Sampling.allCases where sampling == .warp || (region?.rotation ?? 0) == 0 {
+                        // 13x9: a `.warp` crop's stored pixels converted first (`YUVPatch`, at most four times the
+                        // taps); 3x2: more pixels under the crop than that, each tap converted.
                         for border in ImageToTensor.Border.allCases {
-                            let options = ImageToTensor.Options(width: 13, height: 9, range: -1...1, fit: fit, border: border,
-                                                                sampling: sampling)
-                            let direct = try ImageView.withPixels(bytes, width: width, height: height, bytesPerRow: stride,
-                                                                  pixelFormat: c.format, orientation: c.orientation,
-                                                                  colorSpace: space) {
-                                try Self.tensor($0, region: region, options: options)
+                            for (tensorWidth, tensorHeight) in [(13, 9), (3, 2)] {
+                                let options = ImageToTensor.Options(width: tensorWidth, height: tensorHeight, range: -1...1,
+                                                                    fit: fit, border: border, sampling: sampling)
+                                let direct = try ImageView.withPixels(bytes, width: width, height: height, bytesPerRow: stride,
+                                                                      pixelFormat: c.format, orientation: c.orientation,
+                                                                      colorSpace: space) {
+                                    try Self.tensor($0, region: region, options: options)
+                                }
+                                let converted = try rgb.withView { try Self.tensor($0, region: region, options: options) }
+                                #expect(direct == converted, "\(width)x\(height) \(space) \(String(describing: region)) \(sampling) \(border) \(tensorWidth)x\(tensorHeight)")
                             }
-                            let converted = try rgb.withView { try Self.tensor($0, region: region, options: options) }
-                            #expect(direct == converted, "\(width)x\(height) \(space) \(String(describing: region)) \(sampling) \(border)")
                         }
                     }
                 }
