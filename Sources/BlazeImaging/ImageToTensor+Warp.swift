@@ -150,7 +150,7 @@ extension ImageToTensor {
             // Along y in 32 bits: top · (32 − fy) + bottom · fy.
             let products = Lanes.widen(rows) &* Lanes.widen(wy)
             let sums = L.arrange((products.lowHalf &+ products.highHalf &+ 512) &>> 10)
-            return FloatLanes.floats(sums) * scale + offset
+            return FloatLanes.floats(sums) * scale + offset   // every lane 0...255: exact
         }
     }
 

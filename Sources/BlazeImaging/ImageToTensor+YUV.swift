@@ -151,8 +151,8 @@ extension ImageToTensor {
     /// about 2.7 times more), they are converted once, row by row, into `yuvScratch` (`YUVPatch`, RGB words), and
     /// the RGB path's `.warp` loops (`warpSeparable`, `warpVector`: bit for bit its reference) sample the patch
     /// as an rgba8 image; otherwise (a whole frame shrunk into the tensor) each tap is converted (`pixels8`).
-    /// Converting a pixel of the patch costs about a fifteenth of converting a tap on its own (a row is sixteen
-    /// pixels a vector; a tap's samples are gathered byte by byte): with the face filling a 720p frame, the
+    /// Converting a pixel of the patch costs about a quarter of converting a tap on its own (~1.4 against ~5 ns:
+    /// a row is sixteen pixels a vector; a tap's samples are gathered byte by byte): with the face filling a 720p frame, the
     /// patch took 545 and 694 us (unturned, turned 0.1 rad) where converting each tap took 781 and 812
     /// (`blazeface-yuvbench`'s large cases).
     func fillYUVWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, chroma: ChromaPlanes, frame: WarpFrame) {
