@@ -95,6 +95,27 @@ struct YUVTests {
         }
     }
 
+    @Test("a crop whose converted patch would pass the 16 MiB scratch bound samples each tap, and equals the RGB path")
+    func scratchBound() throws {
+        // 2100x2100 nv12 (noise) and a 520x520 tensor of a 2058 px region: its patch, ~4.25 M pixels, is within
+        // four times the taps (4.33 M) but its 17 MB of RGB words pass `yuvScratchBytes` (64 · 520 · 520 > 2^24, so
+        // capped at 16 MiB): the bound alone sends it tap by tap.
+        let (width, height) = (2100, 2100)
+        var random = SplitMix64(seed: 5)
+        let count = try ImageView.byteCount(width: width, height: height, bytesPerRow: width, pixelFormat: .nv12)
+        let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let options = ImageToTensor.Options(width: 520, height: 520, range: 0...1, fit: .stretch, border: .replicate,
+                                            sampling: .warp)
+        #expect(try ImageToTensor(options: options).yuvScratchBytes == (1 << 24) + 64)
+        let region = RotatedRect(center: Point(x: 1050, y: 1050), width: 2058, height: 2058)
+        let (direct, converted) = try ImageView.withPixels(bytes, width: width, height: height, bytesPerRow: width,
+                                                           pixelFormat: .nv12) { view in
+            (try Self.tensor(view, region: region, options: options),
+             try view.uprightRGB().withView { try Self.tensor($0, region: region, options: options) })
+        }
+        #expect(direct == converted)
+    }
+
     @Test("against a decoder's real-number conversion then the RGB path: within one 8-bit step (max measured)",
           arguments: cases)
     func withinOneStepOfRealNumbers(_ c: Case) throws {
