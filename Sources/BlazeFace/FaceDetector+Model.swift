@@ -84,7 +84,7 @@ extension FaceDetector {
     }
 
     /// Detector options.
-    public struct Options: Hashable, Sendable {
+    public struct Options: Hashable, Sendable, PipelineOptions {
         /// Minimum score (0...1) of a reported face; nil uses the model's graph default (0.5 short-range,
         /// 0.6 full-range, 0.65 back camera).
         public var minimumScore: Float?
@@ -114,6 +114,12 @@ extension FaceDetector {
             self.threadCount = threadCount
             self.preprocessing = preprocessing
             self.modelLimits = modelLimits
+        }
+
+        /// The options' checks (`PipelineOptions`; the thread count and limits are checked when the model loads).
+        public var problems: [String?] {
+            [OptionCheck.fraction(iouThreshold, "iouThreshold"), OptionCheck.fraction(minimumScore, "minimumScore"),
+             OptionCheck.atLeastOne(maximumFaces, "maximumFaces")]
         }
     }
 }

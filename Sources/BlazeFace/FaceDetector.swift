@@ -50,12 +50,7 @@ public final class FaceDetector: @unchecked Sendable {
     ///   `.invalidModel`, `.incompatibleModel` or `.invalidOptions`.
     public convenience init(model: Model = .shortRange, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(FaceDetectorError) {
-        let path: String
-        do { path = try ModelLocator().locate(model.catalogName, in: modelsDirectory) } catch {
-            switch error {
-            case let .notFound(file, searched): throw .modelNotFound(file: file, searched: searched)
-            }
-        }
+        let path = try FaceDetectorError.locateModel(model.catalogName, in: modelsDirectory)
         try self.init(modelPath: path, configuration: model.configuration, options: options)
     }
 
@@ -66,15 +61,7 @@ public final class FaceDetector: @unchecked Sendable {
     /// - Throws: `FaceDetectorError.modelNotFound`, `.invalidModel`, `.incompatibleModel`,
     ///   `.invalidConfiguration` or `.invalidOptions`.
     public init(modelPath: String, configuration: Configuration, options: Options = Options()) throws(FaceDetectorError) {
-        guard options.iouThreshold >= 0, options.iouThreshold <= 1 else {
-            throw .invalidOptions("iouThreshold \(options.iouThreshold) is outside 0...1")
-        }
-        if let score = options.minimumScore, !(0...1).contains(score) {
-            throw .invalidOptions("minimumScore \(score) is outside 0...1")
-        }
-        if let maximum = options.maximumFaces, maximum < 1 {
-            throw .invalidOptions("maximumFaces \(maximum) must be at least 1")
-        }
+        try options.validate(as: FaceDetectorError.self)
         let session: ModelSession
         do {
             session = try ModelSession(
@@ -82,7 +69,7 @@ public final class FaceDetector: @unchecked Sendable {
                 conversion: .init(range: configuration.inputRange, fit: .letterbox, border: .zero, sampling: .detector),
                 threadCount: options.threadCount, limits: options.modelLimits)
         } catch {
-            throw FaceDetectorError(error)
+            throw .session(error, modelPath: modelPath)
         }
         guard session.inputWidth == session.inputHeight else {
             throw .incompatibleModel(path: modelPath, reason: "expected a square 1xSxSx3 input, the model's is \(session.inputHeight)x\(session.inputWidth)")
@@ -167,7 +154,7 @@ public final class FaceDetector: @unchecked Sendable {
                 }
             }
         } catch {
-            throw FaceDetectorError(error)
+            throw .session(error, modelPath: modelPath)
         }
     }
 

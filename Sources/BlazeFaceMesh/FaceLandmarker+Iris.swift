@@ -35,7 +35,7 @@ extension FaceLandmarker {
                                                              sampling: .warp),
                                            threadCount: threadCount, limits: limits)
             } catch {
-                throw FaceLandmarkerError(error)
+                throw .session(error, modelPath: modelPath)
             }
             guard session.inputWidth == 64, session.inputHeight == 64, session.outputs.count == 2,
                   let contour = session.outputs.first(where: { $0.elementCount == 71 * 3 }),
@@ -92,7 +92,7 @@ extension FaceLandmarker {
                     return contourFinite && irisFinite
                 }
             } catch {
-                throw FaceLandmarkerError(error)
+                throw .session(error, modelPath: session.modelPath)
             }
             guard finite else { throw .nonFiniteOutput(path: session.modelPath) }
         }

@@ -24,7 +24,7 @@ extension FaceLandmarker {
     }
 
     /// Landmarker options.
-    public struct Options: Hashable, Sendable {
+    public struct Options: Hashable, Sendable, PipelineOptions {
         /// The detector `detect` runs to find faces. Full-range by default: it finds the small faces of group
         /// photos and faces a few metres away, which MediaPipe's FaceMesh (short-range only) misses, at about
         /// 1.8 ms more per 1280x720 frame (2.4 against 0.64 ms); `.shortRange` gives MediaPipe's FaceMesh
@@ -61,20 +61,19 @@ extension FaceLandmarker {
             Options(detector: .shortRange, maximumFaces: maximumFaces)
         }
 
-        /// The options' problem, if any.
-        func validationError() -> String? {
-            if let maximum = maximumFaces, maximum < 1 { return "maximumFaces \(maximum) must be at least 1" }
-            if !(0...1).contains(minimumDetectionScore) {
-                return "minimumDetectionScore \(minimumDetectionScore) is outside 0...1"
-            }
-            if !(0...1).contains(minimumPresence) { return "minimumPresence \(minimumPresence) is outside 0...1" }
-            return nil
-        }
-
         /// The detector options of MediaPipe's face-mesh graphs: weighted NMS at IoU 0.3.
         var detectorOptions: FaceDetector.Options {
             FaceDetector.Options(minimumScore: minimumDetectionScore, iouThreshold: 0.3, maximumFaces: maximumFaces,
                                  threadCount: threadCount, modelLimits: modelLimits)
         }
+    }
+}
+
+extension FaceLandmarker.Options {
+    /// The options' checks (`PipelineOptions`); the detector's options are checked by the detector.
+    public var problems: [String?] {
+        [OptionCheck.atLeastOne(maximumFaces, "maximumFaces"),
+         OptionCheck.fraction(minimumDetectionScore, "minimumDetectionScore"),
+         OptionCheck.fraction(minimumPresence, "minimumPresence")]
     }
 }

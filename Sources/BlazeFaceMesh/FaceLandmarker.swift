@@ -53,21 +53,14 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(model: Model = .attention, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(FaceLandmarkerError) {
-        func locate(_ name: ModelName) throws(FaceLandmarkerError) -> String {
-            do { return try ModelLocator().locate(name, in: modelsDirectory) } catch {
-                switch error {
-                case let .notFound(file, searched): throw .modelNotFound(file: file, searched: searched)
-                }
-            }
-        }
-        let meshPath = try locate(model.meshModel)
-        let irisPath = model == .meshWithIris ? try locate(.iris) : nil
+        let meshPath = try FaceLandmarkerError.locateModel(model.meshModel, in: modelsDirectory)
+        let irisPath = model == .meshWithIris ? try FaceLandmarkerError.locateModel(.iris, in: modelsDirectory) : nil
         let detector: FaceDetector
         do {
             detector = try FaceDetector(model: options.detector, modelsDirectory: modelsDirectory,
                                         options: options.detectorOptions)
         } catch {
-            if case let .modelNotFound(file, searched) = error { throw .modelNotFound(file: file, searched: searched) }
+            if case let .pipeline(.modelNotFound(file, searched)) = error { throw .modelNotFound(file: file, searched: searched) }
             throw .detectionFailed(error)
         }
         try self.init(model: model, meshModelPath: meshPath, irisModelPath: irisPath, detector: detector,
@@ -80,14 +73,14 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public init(model: Model, meshModelPath: String, irisModelPath: String? = nil, detector: FaceDetector,
                 options: Options = Options()) throws(FaceLandmarkerError) {
-        if let problem = options.validationError() { throw .invalidOptions(problem) }
+        try options.validate(as: FaceLandmarkerError.self)
         do {
             session = try ModelSession(modelPath: meshModelPath,
                                        conversion: .init(range: 0...1, fit: .stretch, border: .replicate,
                                                          sampling: .warp),
                                        threadCount: options.threadCount, limits: options.modelLimits)
         } catch {
-            throw FaceLandmarkerError(error)
+            throw .session(error, modelPath: meshModelPath)
         }
         guard session.inputWidth == 192, session.inputHeight == 192 else {
             throw .incompatibleModel(path: meshModelPath, reason: "expected a 1x192x192x3 input, the model's is "
@@ -286,7 +279,7 @@ public final class FaceLandmarker: @unchecked Sendable {
                 return (presence, Self.decode(outputs, layout, into: normalized))
             }
         } catch {
-            throw FaceLandmarkerError(error)
+            throw .session(error, modelPath: meshModelPath)
         }
         guard outcome.finite else { throw .nonFiniteOutput(path: meshModelPath) }
         return outcome.presence > minimum ? outcome.presence : nil

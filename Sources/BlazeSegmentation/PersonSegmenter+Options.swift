@@ -38,7 +38,7 @@ extension PersonSegmenter {
     }
 
     /// Segmenter options.
-    public struct Options: Hashable, Sendable {
+    public struct Options: Hashable, Sendable, PipelineOptions {
         /// Temporal smoothing for video, 0...1 (MediaPipe's `SegmentationSmoothingCalculator`,
         /// `combine_with_previous_ratio`; its pose graph uses 0.7). Each mask is mixed with the previous
         /// smoothed one where the new one is uncertain (values near 0.5); 0 turns it off, the default and
@@ -56,12 +56,7 @@ extension PersonSegmenter {
             self.modelLimits = modelLimits
         }
 
-        /// The options' problem, if any (the thread count is checked by the model session).
-        func validationError() -> String? {
-            guard smoothing.isFinite, (0...1).contains(smoothing) else {
-                return "smoothing \(smoothing) is outside 0...1"
-            }
-            return nil
-        }
+        /// The options' checks (`PipelineOptions`; the thread count is checked by the model session).
+        public var problems: [String?] { [OptionCheck.fraction(smoothing, "smoothing")] }
     }
 }

@@ -48,11 +48,7 @@ public final class PersonSegmenter: @unchecked Sendable {
     public convenience init(model: Model = .general, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(PersonSegmenterError) {
         func locate(_ name: ModelName) throws(PersonSegmenterError) -> String {
-            do { return try ModelLocator().locate(name, in: modelsDirectory) } catch {
-                switch error {
-                case let .notFound(file, searched): throw .modelNotFound(file: file, searched: searched)
-                }
-            }
+            try PersonSegmenterError.locateModel(name, in: modelsDirectory)
         }
         let paths: [String]
         switch model {
@@ -72,7 +68,7 @@ public final class PersonSegmenter: @unchecked Sendable {
     }
 
     private init(model: Model, modelPaths: [String], options: Options) throws(PersonSegmenterError) {
-        if let problem = options.validationError() { throw .invalidOptions(problem) }
+        try options.validate(as: PersonSegmenterError.self)
         primary = try Stage(modelPath: modelPaths[0], options: options)
         landscape = modelPaths.count > 1 ? try Stage(modelPath: modelPaths[1], options: options) : nil
         // A single file you bring is `.landscape` when its input is wider than high.
@@ -126,7 +122,7 @@ public final class PersonSegmenter: @unchecked Sendable {
                 }
             }
         } catch {
-            throw PersonSegmenterError(error)
+            throw .session(error, modelPath: stage.session.modelPath)
         }
         if options.smoothing > 0 { smooth(&mask, stage: useLandscape ? 1 : 0) }
     }
@@ -171,7 +167,7 @@ public final class PersonSegmenter: @unchecked Sendable {
                                            conversion: .init(range: 0...1, fit: .stretch, border: .zero, sampling: .warp),
                                            threadCount: options.threadCount, limits: options.modelLimits)
             } catch {
-                throw PersonSegmenterError(error)
+                throw .session(error, modelPath: modelPath)
             }
             guard let output = session.outputs.first(where: { $0.shape.count == 4 && $0.shape[0] == 1 && $0.shape[3] == 1
                                                                 && $0.shape[1] >= 2 && $0.shape[2] >= 2 }) else {

@@ -1,4 +1,5 @@
 import BlazeFaceMesh
+import BlazeModels
 
 extension FaceTracker {
     /// When the detector runs to find faces that are not tracked yet, besides the frames where fewer faces than
@@ -43,7 +44,7 @@ extension FaceTracker {
     }
 
     /// Tracker options. The defaults follow MediaPipe's video mode for the loop and its Tasks smoothing.
-    public struct Options: Hashable, Sendable {
+    public struct Options: Hashable, Sendable, PipelineOptions {
         /// The mesh model (`FaceLandmarker.Model`).
         public var model: FaceLandmarker.Model
         /// The detector that finds faces (`FaceDetector.Model`; full-range by default, short-range is MediaPipe's).
@@ -112,32 +113,34 @@ extension FaceTracker {
                                    threadCount: threadCount, modelLimits: modelLimits)
         }
 
-        /// The options' problem, if any.
-        func validationError() -> String? {
-            if let maximum = maximumFaces, maximum < 1 { return "maximumFaces \(maximum) must be at least 1" }
+        /// The options' checks (`PipelineOptions`), in the order they are reported.
+        public var problems: [String?] {
+            [OptionCheck.atLeastOne(maximumFaces, "maximumFaces"), detectionIntervalProblem, frameIntervalProblem,
+             holdFrames < 0 ? "holdFrames \(holdFrames) must not be negative" : nil,
+             holdSeconds.flatMap { $0.isFinite && $0 >= 0 ? nil : "holdSeconds \($0) must be finite and not negative" },
+             reassociationRadius.isFinite && reassociationRadius > 0
+                ? nil : "reassociationRadius \(reassociationRadius) must be positive",
+             identityThreshold.flatMap { $0.isFinite && $0 > 0 ? nil : "identityThreshold \($0) must be positive" },
+             smoothing.flatMap { $0.isValid ? nil : "smoothing \($0) needs positive cut-offs and a beta of at least 0" },
+             OptionCheck.fraction(minimumDetectionScore, "minimumDetectionScore"),
+             OptionCheck.fraction(minimumPresence, "minimumPresence"),
+             OptionCheck.atLeastOne(threadCount, "threadCount")]
+        }
+
+        private var detectionIntervalProblem: String? {
             switch detectionInterval {
-            case .never: break
             case let .frames(n) where n < 1: return "detectionInterval .frames(\(n)) must be at least 1"
             case let .seconds(t) where !(t.isFinite && t > 0): return "detectionInterval .seconds(\(t)) must be positive"
-            default: break
+            default: return nil
             }
+        }
+
+        private var frameIntervalProblem: String? {
             switch frameInterval {
-            case .all: break
             case let .everyNth(n) where n < 1: return "frameInterval .everyNth(\(n)) must be at least 1"
             case let .maximumRate(f) where !(f.isFinite && f > 0): return "frameInterval .maximumRate(\(f)) must be positive"
-            default: break
+            default: return nil
             }
-            if holdFrames < 0 { return "holdFrames \(holdFrames) must not be negative" }
-            if let t = holdSeconds, !(t.isFinite && t >= 0) { return "holdSeconds \(t) must be finite and not negative" }
-            if !(reassociationRadius.isFinite && reassociationRadius > 0) {
-                return "reassociationRadius \(reassociationRadius) must be positive"
-            }
-            if let t = identityThreshold, !(t.isFinite && t > 0) { return "identityThreshold \(t) must be positive" }
-            if let s = smoothing, !s.isValid { return "smoothing \(s) needs positive cut-offs and a beta of at least 0" }
-            if !(0...1).contains(minimumDetectionScore) { return "minimumDetectionScore \(minimumDetectionScore) is outside 0...1" }
-            if !(0...1).contains(minimumPresence) { return "minimumPresence \(minimumPresence) is outside 0...1" }
-            if threadCount < 1 { return "threadCount \(threadCount) must be at least 1" }
-            return nil
         }
     }
 }

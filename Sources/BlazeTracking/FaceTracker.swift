@@ -58,7 +58,7 @@ public final class FaceTracker {
     /// A tracker on the catalog's models (found as `FaceLandmarker(model:modelsDirectory:options:)` finds them).
     /// - Throws: `FaceTrackerError.invalidOptions`, `.landmarker` when a model is missing or unusable.
     public convenience init(options: Options = Options(), modelsDirectory: String? = nil) throws(FaceTrackerError) {
-        if let problem = options.validationError() { throw .invalidOptions(problem) }
+        if let problem = options.firstProblem { throw .invalidOptions(problem) }
         let landmarker: FaceLandmarker
         do {
             landmarker = try FaceLandmarker(model: options.model, modelsDirectory: modelsDirectory,
@@ -73,7 +73,7 @@ public final class FaceTracker {
     /// `.detector`, `.minimumDetectionScore`, `.minimumPresence` and `.threadCount` are not).
     /// - Throws: `FaceTrackerError.invalidOptions`.
     public init(landmarker: FaceLandmarker, options: Options = Options()) throws(FaceTrackerError) {
-        if let problem = options.validationError() { throw .invalidOptions(problem) }
+        if let problem = options.firstProblem { throw .invalidOptions(problem) }
         self.landmarker = landmarker
         self.options = options
         var points: [Landmark] = []

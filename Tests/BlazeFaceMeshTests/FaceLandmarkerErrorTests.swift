@@ -16,7 +16,7 @@ struct FaceLandmarkerErrorTests {
             _ = try MeshSamples.landmarker(options: options)
         } throws: { error in
             switch error as? FaceLandmarkerError {
-            case .invalidOptions?, .detectionFailed(.invalidOptions)?: return true
+            case .pipeline(.invalidOptions)?, .detectionFailed(.pipeline(.invalidOptions))?: return true
             default: return false
             }
         }
@@ -47,7 +47,7 @@ struct FaceLandmarkerErrorTests {
                 _ = try FaceLandmarker(model: model, meshModelPath: path, detector: detector)
                 Issue.record("\(file) accepted as the \(model) mesh")
             } catch {
-                if case let .incompatibleModel(_, reason) = error {
+                if case let .pipeline(.incompatibleModel(_, reason)) = error {
                     #expect(reason.contains(expected), "\(reason)")
                 } else {
                     Issue.record("\(file) as the \(model) mesh: \(error)")

@@ -45,7 +45,7 @@ struct CatalogModelTests {
         #expect {
             try FaceDetector(modelPath: path, configuration: configuration)
         } throws: { error in
-            guard case let .incompatibleModel(_, reason)? = error as? FaceDetectorError else { return false }
+            guard case let .pipeline(.incompatibleModel(_, reason))? = error as? FaceDetectorError else { return false }
             return reason.contains("\"scores\"") && reason.contains("classificators")
         }
         var swapped = FaceDetector.Model.shortRange.configuration

@@ -27,7 +27,7 @@ struct ErrorTests {
     func modelNotFound() throws {
         let folder = "/nonexistent/blazeface-models-\(UUID().uuidString)"
         let error = Self.creationError { () throws(FaceDetectorError) in try FaceDetector(model: .shortRange, modelsDirectory: folder) }
-        guard case let .modelNotFound(file, searched)? = error else {
+        guard case let .pipeline(.modelNotFound(file, searched))? = error else {
             Issue.record("expected modelNotFound, got \(String(describing: error))")
             return
         }
@@ -53,7 +53,7 @@ struct ErrorTests {
         let error = Self.creationError { () throws(FaceDetectorError) in
             try FaceDetector(modelPath: png, configuration: FaceDetector.Model.shortRange.configuration)
         }
-        guard case let .invalidModel(path, _)? = error else {
+        guard case let .pipeline(.invalidModel(path, _))? = error else {
             Issue.record("expected invalidModel, got \(String(describing: error))")
             return
         }
@@ -67,7 +67,7 @@ struct ErrorTests {
         let error = Self.creationError { () throws(FaceDetectorError) in
             try FaceDetector(modelPath: landmark, configuration: FaceDetector.Model.shortRange.configuration)
         }
-        guard case let .incompatibleModel(path, reason)? = error else {
+        guard case let .pipeline(.incompatibleModel(path, reason))? = error else {
             Issue.record("expected incompatibleModel, got \(String(describing: error))")
             return
         }
@@ -79,7 +79,7 @@ struct ErrorTests {
         let mismatch = Self.creationError { () throws(FaceDetectorError) in
             try FaceDetector(modelPath: fullRange, configuration: FaceDetector.Model.shortRange.configuration)
         }
-        guard case .incompatibleModel? = mismatch else {
+        guard case .pipeline(.incompatibleModel)? = mismatch else {
             Issue.record("expected incompatibleModel, got \(String(describing: mismatch))")
             return
         }
@@ -102,7 +102,7 @@ struct ErrorTests {
         let error = Self.creationError { () throws(FaceDetectorError) in
             try FaceDetector(model: .shortRange, modelsDirectory: TestResources.modelsDirectory.path, options: options)
         }
-        guard case .invalidOptions? = error else {
+        guard case .pipeline(.invalidOptions)? = error else {
             Issue.record("\(options): expected invalidOptions, got \(String(describing: error))")
             return
         }

@@ -35,7 +35,7 @@ struct DetectorModelLimitsTests {
                                  options: .init(modelLimits: .init(maximumMultiplyAccumulates: 10_000_000)))
             Issue.record("the detector loaded with a limit of 10^7 multiply-accumulates")
         } catch {
-            guard case let .invalidModel(_, .tooMuchWork(work, limit)) = error else {
+            guard case let .pipeline(.invalidModel(_, .tooMuchWork(work, limit))) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }

@@ -15,7 +15,7 @@ struct PersonSegmenterErrorTests {
         #expect {
             try PersonSegmenter(modelPath: path)
         } throws: { error in
-            guard case let .incompatibleModel(errorPath, reason) = error as? PersonSegmenterError else { return false }
+            guard case let .pipeline(.incompatibleModel(errorPath, reason)) = error as? PersonSegmenterError else { return false }
             return errorPath == path && reason.contains("1xHxWx1")
         }
     }
@@ -46,7 +46,7 @@ struct PersonSegmenterErrorTests {
         #expect {
             try PersonSegmenter(modelPath: path)
         } throws: { error in
-            if case .invalidModel = error as? PersonSegmenterError { return true }
+            if case .pipeline(.invalidModel) = error as? PersonSegmenterError { return true }
             return false
         }
     }
@@ -58,7 +58,7 @@ struct PersonSegmenterErrorTests {
         #expect {
             try PersonSegmenter(model: .general, modelsDirectory: SegmentationSamples.modelsDirectory, options: options)
         } throws: { error in
-            if case .invalidOptions = error as? PersonSegmenterError { return true }
+            if case .pipeline(.invalidOptions) = error as? PersonSegmenterError { return true }
             return false
         }
     }
@@ -96,7 +96,7 @@ struct PersonSegmenterErrorTests {
             #expect {
                 try segmenter.segment(view, into: &mask)
             } throws: { error in
-                if case .invalidImage = error as? PersonSegmenterError { return true }
+                if case .pipeline(.invalidImage) = error as? PersonSegmenterError { return true }
                 return false
             }
             #expect(mask == SegmentationMask(width: 2, height: 1, values: [0.25, 0.75]))

@@ -31,7 +31,7 @@ struct SegmenterModelLimitsTests {
             _ = try PersonSegmenter(modelPath: landscape, options: .init(modelLimits: .init(maximumArenaBytes: 1 << 20)))
             Issue.record("the segmenter loaded with a 1 MiB arena")
         } catch {
-            guard case let .invalidModel(path, .arenaTooLarge(bytes, limit)) = error else {
+            guard case let .pipeline(.invalidModel(path, .arenaTooLarge(bytes, limit))) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }
