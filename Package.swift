@@ -55,6 +55,7 @@ let package = Package(
         .library(name: "BlazeTracking", targets: ["BlazeTracking"]),
         .library(name: "BlazeSegmentation", targets: ["BlazeSegmentation"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
+        .library(name: "BlazeRegions", targets: ["BlazeRegions"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
@@ -105,6 +106,11 @@ let package = Package(
         // crop-rotate-resample of a region into a model input. No dependencies.
         .target(name: "BlazeImaging", swiftSettings: optimizedInDebug),
 
+        // MediaPipe's region-of-interest maths: regions from detections and from landmarks (NormalizedRegion,
+        // RegionRecipe), points projected back out of a region, and the association rules of the video loops.
+        // Pure geometry on BlazeImaging's types; any pipeline that crops around what it found (faces, eyes, hands).
+        .target(name: "BlazeRegions", dependencies: ["BlazeImaging"]),
+
         // SSD anchors, box and keypoint decoding, non-maximum suppression. Pure geometry; no runtime.
         .target(name: "BlazeAnchors", dependencies: ["BlazeImaging"]),
 
@@ -122,7 +128,7 @@ let package = Package(
         // attention model's and the iris model's index maps).
         .target(
             name: "BlazeFaceMesh",
-            dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging"]
+            dependencies: ["BlazeFace", "BlazeModels", "BlazeImaging", "BlazeRegions"]
         ),
 
         // What a face is doing, from its mesh: head pose (MediaPipe's canonical face fitted under a perspective
@@ -131,7 +137,7 @@ let package = Package(
         .target(name: "BlazeFaceAnalysis", dependencies: ["BlazeFaceMesh"]),
         // FaceTracker: faces followed through a stream with stable IDs (MediaPipe's video loop on FaceLandmarker,
         // association, identity checks, One-Euro smoothing, head pose and gestures per face, metrics).
-        .target(name: "BlazeTracking", dependencies: ["BlazeFaceMesh", "BlazeFaceAnalysis"]),
+        .target(name: "BlazeTracking", dependencies: ["BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeModels", "BlazeRegions"]),
         // MediaPipe's selfie segmentation: PersonSegmenter (image in, person mask out), the mask resize and
         // smoothing, and BackgroundReplacer (colour, blur or picture behind the person).
         .target(
@@ -247,6 +253,7 @@ let package = Package(
             dependencies: ["BlazeKernels", "BlazeModels", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(name: "BlazeAnchorsTests", dependencies: ["BlazeAnchors", "BlazeTestSupport"]),
+        .testTarget(name: "BlazeRegionsTests", dependencies: ["BlazeRegions", "BlazeImaging"]),
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeModelsTests",

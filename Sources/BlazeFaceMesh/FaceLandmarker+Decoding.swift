@@ -1,5 +1,6 @@
 import BlazeImaging
 import BlazeModels
+import BlazeRegions
 import Foundation
 
 extension FaceLandmarker {
@@ -106,18 +107,11 @@ extension FaceLandmarker {
     /// times the image width and y times its height).
     static func project(_ normalized: UnsafePointer<Float>, count: Int, region: NormalizedRegion,
                         imageWidth: Int, imageHeight: Int, into points: inout [Landmark]) {
-        let angle = region.rotation
-        let c = cos(angle), s = sin(angle)
-        let w = Double(imageWidth), h = Double(imageHeight)
+        let projection = RegionProjection(region, imageWidth: imageWidth, imageHeight: imageHeight)
         points.removeAll(keepingCapacity: true)
         for index in 0..<count {
-            let x = normalized[3 * index] - 0.5, y = normalized[3 * index + 1] - 0.5
-            var newX = c * x - s * y
-            var newY = s * x + c * y
-            newX = newX * region.width + region.xCenter
-            newY = newY * region.height + region.yCenter
-            let newZ = normalized[3 * index + 2] * region.width
-            points.append(Landmark(x: Float(Double(newX) * w), y: Float(Double(newY) * h), z: Float(Double(newZ) * w)))
+            let p = projection(x: normalized[3 * index], y: normalized[3 * index + 1], z: normalized[3 * index + 2])
+            points.append(Landmark(x: p.x, y: p.y, z: p.z))
         }
     }
 }

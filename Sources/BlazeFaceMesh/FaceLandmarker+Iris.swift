@@ -1,5 +1,6 @@
 import BlazeImaging
 import BlazeModels
+import BlazeRegions
 import Foundation
 
 extension FaceLandmarker {
@@ -65,10 +66,10 @@ extension FaceLandmarker {
             let width = image.uprightWidth, height = image.uprightHeight
             // Both eyes' regions come from the unrefined mesh, as in MediaPipe's graph.
             let first = Self.eyes[0], second = Self.eyes[1]
-            let regions = (RegionRecipe.eyeRegion(from: points[first.start], to: points[first.end],
-                                                  imageWidth: width, imageHeight: height),
-                           RegionRecipe.eyeRegion(from: points[second.start], to: points[second.end],
-                                                  imageWidth: width, imageHeight: height))
+            let regions = (RegionRecipe.eye.region(from: points[first.start], to: points[first.end],
+                                                   imageWidth: width, imageHeight: height),
+                           RegionRecipe.eye.region(from: points[second.start], to: points[second.end],
+                                                   imageWidth: width, imageHeight: height))
             for eye in 0..<2 {
                 let region = eye == 0 ? regions.0 : regions.1, (_, _, mirrored, contour) = Self.eyes[eye]
                 guard region.isUsable else { throw .invalidImage("the eye region \(region) is degenerate") }

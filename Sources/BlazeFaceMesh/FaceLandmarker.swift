@@ -1,5 +1,6 @@
 import BlazeFace
 import BlazeModels
+import BlazeRegions
 import Foundation
 
 /// MediaPipe's face mesh on every face of a picture: 478 points (mesh and irises) or 468, in the image's
@@ -148,7 +149,7 @@ public final class FaceLandmarker: @unchecked Sendable {
             try appendDetectedRegions(image)
         }
         for index in results.indices {
-            if let region = RegionRecipe.region(for: results[index].points, imageWidth: width, imageHeight: height) {
+            if let region = Self.trackingRegion(for: results[index].points, imageWidth: width, imageHeight: height) {
                 regions.append((region, nil))
             }
         }
@@ -164,7 +165,7 @@ public final class FaceLandmarker: @unchecked Sendable {
         regions.removeAll(keepingCapacity: true)
         let width = image.uprightWidth, height = image.uprightHeight
         for face in faces {
-            regions.append((RegionRecipe.region(for: face, imageWidth: width, imageHeight: height), face))
+            regions.append((Self.detectionRegion(for: face, imageWidth: width, imageHeight: height), face))
         }
         var results: [FaceLandmarks] = []
         try runMesh(image, into: &results)
@@ -215,13 +216,13 @@ public final class FaceLandmarker: @unchecked Sendable {
 
     /// MediaPipe's region of interest for a detected face in an upright image of the given size (upright pixels).
     public static func region(for face: Face, imageWidth: Int, imageHeight: Int) -> RotatedRect {
-        RegionRecipe.region(for: face, imageWidth: imageWidth, imageHeight: imageHeight)
+        Self.detectionRegion(for: face, imageWidth: imageWidth, imageHeight: imageHeight)
             .pixels(imageWidth: imageWidth, imageHeight: imageHeight)
     }
 
     /// MediaPipe's region of interest for the next frame from a face's points (nil for fewer than 264 points).
     public static func region(for points: [Landmark], imageWidth: Int, imageHeight: Int) -> RotatedRect? {
-        RegionRecipe.region(for: points, imageWidth: imageWidth, imageHeight: imageHeight)?
+        Self.trackingRegion(for: points, imageWidth: imageWidth, imageHeight: imageHeight)?
             .pixels(imageWidth: imageWidth, imageHeight: imageHeight)
     }
 
@@ -232,7 +233,7 @@ public final class FaceLandmarker: @unchecked Sendable {
         let width = image.uprightWidth, height = image.uprightHeight
         for index in faces.indices {
             let face = faces[index]
-            regions.append((RegionRecipe.region(for: face, imageWidth: width, imageHeight: height), face))
+            regions.append((Self.detectionRegion(for: face, imageWidth: width, imageHeight: height), face))
         }
     }
 

@@ -1,4 +1,5 @@
 import BlazeFaceMesh
+import BlazeRegions
 
 /// How faces keep their IDs: misses, identity checks, duplicates, and the matching of new meshes to held tracks.
 extension FaceTracker {
@@ -75,22 +76,21 @@ extension FaceTracker {
         candidateCount += 1
     }
 
-    /// Whether `box` overlaps a face followed on this frame by IoU above 0.5 (MediaPipe's association rule) or
-    /// has its centre inside one.
+    /// The tracker's rule for "the same face" (`OverlapRule.overlapOrCenterInside`: IoU above 0.5, MediaPipe's
+    /// rule, or the centre inside). Stricter about duplicates than MediaPipe's video mode, which
+    /// `FaceLandmarker.detect(_:tracking:)` keeps to: the tracker must not give one face two IDs (see `OverlapRule`).
+    static let sameFace = OverlapRule.overlapOrCenterInside
+
+    /// Whether `box` is a face followed on this frame, by `sameFace`.
     func coversFollowedFace(_ box: Rect) -> Bool {
         tracks.contains { track in
-            track.missed == 0 && Self.overlaps(box, track.raw.boundingBox)
+            track.missed == 0 && Self.sameFace.matches(box, track.raw.boundingBox)
         }
     }
 
+    /// Whether `box` is a mesh already waiting for an ID, by `sameFace`.
     func coversCandidate(_ box: Rect) -> Bool {
-        (0..<candidateCount).contains { Self.overlaps(box, candidates[$0].boundingBox) }
-    }
-
-    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
-        if a.iou(b) > 0.5 { return true }
-        let c = a.center
-        return c.x >= b.minX && c.x <= b.maxX && c.y >= b.minY && c.y <= b.maxY
+        (0..<candidateCount).contains { Self.sameFace.matches(box, candidates[$0].boundingBox) }
     }
 
     /// Two followed tracks that landed on the same face (one face hid the other): the one that moved less against
@@ -98,7 +98,7 @@ extension FaceTracker {
     func resolveDuplicates(time: Double, _ result: inout FaceTrackingResult) {
         for a in tracks.indices where tracks[a].missed == 0 {
             for b in tracks.indices where b > a && tracks[b].missed == 0 && tracks[a].missed == 0 {
-                guard Self.overlaps(tracks[a].raw.boundingBox, tracks[b].raw.boundingBox) else { continue }
+                guard Self.sameFace.matches(tracks[a].raw.boundingBox, tracks[b].raw.boundingBox) else { continue }
                 miss(at: surprise(a) <= surprise(b) ? b : a, &result)
             }
         }
