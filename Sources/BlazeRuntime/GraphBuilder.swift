@@ -112,6 +112,7 @@ struct GraphBuilder {
         for output in op.outputs where produced.contains(output) || constants[output] != nil {
             throw context.invalid("tensor \(output) '\(graph.tensors[output].name)' is written twice")
         }
+        // The operators `Interpreter.foldedConstants(in:)` reports as folded (`Interpreter.foldsConstant`).
         switch code.builtinCode {
         case .dequantize: try foldDequantize(context)
         case .densify: try foldDensify(context)

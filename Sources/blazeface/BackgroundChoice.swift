@@ -73,8 +73,8 @@ struct LoadedBackground: Sendable {
     }
 
     /// Calls `body` with the library's `Background` for an upright image of `width x height`: a picture is
-    /// scaled to cover the image (its aspect ratio kept, centred, the overflow cropped; bilinear), because
-    /// `BackgroundReplacer` takes only a picture of the image's own size.
+    /// scaled to cover the image (`ImageBuffer.coverResized`), because `BackgroundReplacer` takes only a picture
+    /// of the image's own size.
     func withBackground<R>(width: Int, height: Int, _ body: (Background) throws -> R) throws -> R {
         switch choice {
         case let .color(red, green, blue):
@@ -83,9 +83,7 @@ struct LoadedBackground: Sendable {
             return try body(.blur(radius: radius ?? BackgroundChoice.defaultBlurRadius(width: width, height: height)))
         case .image:
             guard let picture else { throw CommandFailure("the background picture was not loaded") }
-            let fitted = picture.width == width && picture.height == height
-                ? picture : CoverResize.resize(picture, width: width, height: height)
-            return try fitted.withView { try body(.image($0)) }
+            return try picture.coverResized(width: width, height: height).withView { try body(.image($0)) }
         }
     }
 }

@@ -99,7 +99,7 @@ extension ModelReport {
         let stepsByOperator = Dictionary(steps.map { ($0.operatorIndex, $0) }, uniquingKeysWith: { first, _ in first })
         var fusedInto: [Int: Int] = [:]
         for step in steps { for fused in step.fusedOperators { fusedInto[fused] = step.operatorIndex } }
-        let folded = Self.foldedConstants(model)
+        let folded = Interpreter.foldedConstants(in: model)
 
         func endpoint(_ position: Int, _ index: Int) -> Endpoint {
             let t = graph.tensors[index]
@@ -166,21 +166,6 @@ extension ModelReport {
     private static func sortedCounts(_ counts: [String: Int]) -> [OperatorCount] {
         counts.map { OperatorCount(name: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
-    }
-
-    /// Outputs of DEQUANTIZE and DENSIFY operators whose input is constant (directly or by folding): the
-    /// tensors the interpreter computes once at load time.
-    private static func foldedConstants(_ model: Model) -> Set<Int> {
-        let graph = model.mainSubgraph
-        var folded = Set<Int>()
-        for op in graph.operators {
-            let code = model.operatorCode(of: op).builtinCode
-            guard code == .dequantize || code == .densify, let input = op.inputs.first, input >= 0 else { continue }
-            if !model.buffers[graph.tensors[input].buffer].isEmpty || folded.contains(input) {
-                folded.formUnion(op.outputs)
-            }
-        }
-        return folded
     }
 
     /// The values of a dense int32/int64 constant of at most 16 elements (paddings, sizes, shapes).

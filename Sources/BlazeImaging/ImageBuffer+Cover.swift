@@ -1,12 +1,27 @@
-import BlazeImageIO
+extension ImageBuffer {
+    /// The picture scaled to cover a `width x height` frame, as upright rgb8: its aspect ratio kept, centred, and
+    /// what overflows cropped (CSS's `object-fit: cover`). For a background picture of another size than the
+    /// frame it goes behind (`BackgroundReplacer` takes only a picture of the image's own size).
+    ///
+    /// Bilinear interpolation with half-pixel centres and clamped edges, so it blurs rather than averages when it
+    /// reduces a picture by more than 2x (for a background, fine). A picture already upright rgb8 of that size is
+    /// returned as it is.
+    /// - Parameters:
+    ///   - width: the frame's width in pixels, at least 1.
+    ///   - height: the frame's height in pixels, at least 1.
+    /// - Throws: `ImagingError.invalidOptions` for a size below 1x1 or above `ImagingError`'s pixel limit, and
+    ///   whatever `uprightRGB()` throws for the picture.
+    public func coverResized(width: Int, height: Int) throws(ImagingError) -> ImageBuffer {
+        guard width >= 1, height >= 1, width.multipliedReportingOverflow(by: height).partialValue <= 1 << 28,
+              width <= 1 << 20, height <= 1 << 20 else {
+            throw .invalidOptions("cover size \(width)x\(height) must be at least 1x1 and at most 2^28 pixels")
+        }
+        let picture = pixelFormat == .rgb8 && orientation == .up ? self : try uprightRGB()
+        if picture.width == width && picture.height == height { return picture }
+        return Self.cover(picture, width: width, height: height)
+    }
 
-/// Scales an rgb8 picture to cover a `width x height` frame: the picture's aspect ratio is kept, it is centred,
-/// and what overflows is cropped (CSS's `object-fit: cover`). Bilinear interpolation with half-pixel centres and
-/// edges clamped, so it blurs rather than averages when it reduces a picture by more than 2x (for a background,
-/// fine).
-enum CoverResize {
-    /// `picture` (upright rgb8) covering `width x height` (both at least 1), as upright rgb8.
-    static func resize(_ picture: ImageBuffer, width: Int, height: Int) -> ImageBuffer {
+    private static func cover(_ picture: ImageBuffer, width: Int, height: Int) -> ImageBuffer {
         let sw = picture.width, sh = picture.height
         let scale = max(Double(width) / Double(sw), Double(height) / Double(sh))
         // Source position of destination pixel centre d: (d + 0.5) / scale − 0.5 + offset, offset centring the crop.
