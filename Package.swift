@@ -70,8 +70,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // Reading a whole file a user named (a model, an array, a picture): regular files only, opened
+        // non-blocking, the size checked against a limit before allocating. Package-internal API; no dependency.
+        .target(name: "BlazeFiles"),
+
         // The verified, zero-copy reader of the .tflite flatbuffer. Knows nothing of kernels.
-        .target(name: "BlazeTFLite"),
+        .target(name: "BlazeTFLite", dependencies: ["BlazeFiles"]),
 
         // System library: OpenBLAS's cblas.h (Linux only).
         .systemLibrary(
@@ -97,8 +101,8 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
         // NumPy .npy reading and writing, for the CLI's `infer` and the tests (float16 through BlazeKernels; files
-        // named by users read as BlazeTFLite reads models, through its package-level `RegularFile`).
-        .target(name: "BlazeNPY", dependencies: ["BlazeKernels", "BlazeTFLite"]),
+        // named by users read through BlazeFiles, as models and pictures are).
+        .target(name: "BlazeNPY", dependencies: ["BlazeKernels", "BlazeFiles"]),
         // Atomics and the spin-wait hint for the interpreter's worker pool (header-only C).
         .target(name: "CBlazeSync"),
 
@@ -151,7 +155,7 @@ let package = Package(
             name: "CBlazeImageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
         ),
-        .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "CBlazeImageCodecs"]),
+        .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "BlazeFiles", "CBlazeImageCodecs"]),
 
         // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
         // MPEG-4 Part 2 encoding (VideoWriter). Debian: libavformat-dev libavcodec-dev libswscale-dev

@@ -5,52 +5,22 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BlazeFiles
 
-/// Whole-file reads and writes with POSIX calls, reporting the system's reason on failure.
+/// Whole-file reads (through BlazeFiles' `RegularFile`) and writes with POSIX calls, reporting the system's reason
+/// on failure.
 enum FileIO {
-    /// The whole file at `path`, which must be a regular file of at most `limit` bytes.
-    ///
-    /// The file is opened non-blocking, so a FIFO or a device cannot stall the call; anything but a regular
-    /// file (after following links: a link to `/dev/zero` is a device) is refused before a byte is read. The
-    /// size is checked against `limit` before the buffer is allocated, and reading stops past `limit` bytes
-    /// even if the file grows meanwhile.
+    /// The whole file at `path`, which must be a regular file of at most `limit` bytes (`RegularFile`: opened
+    /// non-blocking, so a FIFO or a device cannot stall the call; anything but a regular file refused before a byte
+    /// is read; the size checked against `limit` before the buffer is allocated).
     /// - Throws: `ImageIOError.cannotRead`, `.notARegularFile`, `.fileTooLarge`.
     static func readAll(_ path: String, limit: Int) throws(ImageIOError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: lastErrorReason()) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, reason: lastErrorReason()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path, kind: fileKind(info.st_mode)) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: lastErrorReason())
+        do { return try RegularFile.bytes(of: path, limit: limit) } catch {
+            switch error {
+            case let .notRegular(kind): throw .notARegularFile(path: path, kind: kind)
+            case let .tooLarge(size, limit): throw .fileTooLarge(path: path, bytes: size, limit: limit)
+            case .system, .shortRead: throw .cannotRead(path: path, reason: error.reason)
             }
-            guard bytes.count + count <= limit else {
-                throw .fileTooLarge(path: path, bytes: bytes.count + count, limit: limit)
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-        }
-    }
-
-    /// What a file that is not a regular file is, for the error message.
-    private static func fileKind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
         }
     }
 

@@ -1,4 +1,4 @@
-import BlazeTFLite
+import BlazeFiles
 
 /// Reading a `.npy` file whose name came from a user: it may be a FIFO, a link to `/dev/zero`, or larger
 /// than the memory the caller allows.
@@ -7,9 +7,7 @@ enum NPYFile {
     /// regular file after links are followed, its size checked against `maximumBytes` before allocating).
     static func contents(of path: String, maximumBytes: Int) throws(NPYError) -> [UInt8] {
         do {
-            let memory = try RegularFile.contents(of: path, limit: maximumBytes, alignment: 1)
-            defer { memory.deallocate() }
-            return Array(memory)
+            return try RegularFile.bytes(of: path, limit: maximumBytes)
         } catch {
             throw .cannotRead(path: path, reason: error.reason)
         }

@@ -1,3 +1,5 @@
+import BlazeFiles
+
 /// The bytes of a model file, owned, immutable and 64-byte aligned, so weights can be used in place.
 final class ModelStorage: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
