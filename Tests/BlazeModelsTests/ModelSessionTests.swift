@@ -156,9 +156,9 @@ struct ModelSessionTests {
     @Test("the Models.md example: a catalog model found by the locator, its points mapped back into the picture")
     func documentedExample() throws {
         let locator = ModelLocator(environment: [:], executableDirectory: nil, currentDirectory: TestResources.root.path)
-        let path = try locator.locate(.faceMesh)
+        let path = try locator.locate(.faceMeshFDLite)
         let session = try ModelSession(modelPath: path, conversion: .init(range: 0...1, fit: .stretch, border: .replicate))
-        let landmarks = try session.output(named: ModelName.faceMesh.entry.outputs[0].name)
+        let landmarks = try session.output(named: ModelName.faceMeshFDLite.entry.outputs[0].name)
         let region = RotatedRect(center: Point(x: 85, y: 55), width: 90, height: 90, rotation: 0.4)
         let points = try Self.picture.withView { image in
             try session.run(image, region: region) { outputs, footprint in

@@ -154,7 +154,7 @@ struct CorruptionTests {
     static let maximumInvokes = ProcessInfo.processInfo.environment["BLAZE_FUZZ_INVOKES"].flatMap(Int.init) ?? 1
 
     /// The models, slowest first (the cases run in parallel).
-    static let models = [ModelName.fullRangeSparse, .fullRange, .faceMesh, .back, .iris, .shortRange].map(\.fileName)
+    static let models = [ModelName.fullRangeSparse, .fullRange, .faceMeshFDLite, .back, .iris, .shortRange].map(\.fileName)
 
     @Test("corrupted variants load or throw InterpreterError, and invoke if they load", arguments: models)
     func corruptedVariants(file: String) throws {
