@@ -261,7 +261,8 @@ let package = Package(
         .testTarget(name: "BlazeImagingTests", dependencies: ["BlazeImaging", "BlazeTestSupport"]),
         .testTarget(
             name: "BlazeModelsTests",
-            dependencies: ["BlazeModels", "BlazeImaging", "BlazeRuntime", "BlazeTFLite", "BlazeTestSupport", "CAllocationCounter"]
+            dependencies: ["BlazeModels", "BlazeImaging", "BlazeImageIO", "BlazeRuntime", "BlazeSegmentation", "BlazeTFLite",
+                           "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(
             name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
