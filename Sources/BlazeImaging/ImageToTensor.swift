@@ -140,7 +140,10 @@ public final class ImageToTensor {
     /// (`ImageToTensor+YUV.swift`): the tensor equals, bit for bit, the one made of `uprightRGB()` of it.
     ///
     /// - Parameters:
+    ///   - image: the pixels to sample, packed or YUV, in any orientation.
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
+    ///   - output: at least `floatCount` floats, written row by row in tensor pixels (`height x width x 3`,
+    ///     NHWC without the batch); only the first `floatCount` are written.
     /// - Returns: the region the tensor covers (after a letterbox fit): tensor point `(x, y)` in tensor pixels
     ///   is image point `footprint.point(u: x / width, v: y / height)`.
     /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, beyond
