@@ -5,11 +5,22 @@ import BlazeImaging
 /// Boxes are not clipped to 0...1. A box with `xMin > xMax` or `yMin > yMax` is *empty*; a box with
 /// coincident edges has zero area but is not empty (MediaPipe's `Rectangle` convention).
 public struct Box: Hashable, Sendable {
+    /// Left edge, a fraction of the input width.
     public var xMin: Float
+    /// Top edge, a fraction of the input height.
     public var yMin: Float
+    /// Right edge, a fraction of the input width.
     public var xMax: Float
+    /// Bottom edge, a fraction of the input height.
     public var yMax: Float
 
+    /// The box with these edges, normalized to the model input; not clipped, and empty when a minimum exceeds its
+    /// maximum.
+    /// - Parameters:
+    ///   - xMin: left edge, a fraction of the input width.
+    ///   - yMin: top edge, a fraction of the input height.
+    ///   - xMax: right edge, a fraction of the input width.
+    ///   - yMax: bottom edge, a fraction of the input height.
     public init(xMin: Float, yMin: Float, xMax: Float, yMax: Float) {
         self.xMin = xMin
         self.yMin = yMin
@@ -47,5 +58,6 @@ public struct Box: Hashable, Sendable {
 }
 
 extension Box: CustomStringConvertible {
+    /// The edges, such as `Box(x: 0.25...0.5, y: 0.125...0.375)`.
     public var description: String { "Box(x: \(xMin)...\(xMax), y: \(yMin)...\(yMax))" }
 }

@@ -36,6 +36,9 @@ public struct DecodingOptions: Hashable, Sendable {
     /// Mirror vertically: y → 1 − y for keypoints, and the box's y range likewise.
     public var flipVertically: Bool
 
+    /// Creates options. Each parameter sets the property of the same name; the defaults are BlazeFace's layout
+    /// (16 values per anchor: a box, then six keypoints of two values) and MediaPipe's BlazeFace graph settings; the
+    /// scales and the minimum score are the model's own.
     public init(
         numCoordinates: Int = 16,
         boxCoordinateOffset: Int = 0,

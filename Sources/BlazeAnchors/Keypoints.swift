@@ -5,8 +5,11 @@
 ///
 /// Equality and hashing consider only the `count` stored points.
 public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Sendable {
+    /// Positions are `0 ..< count`.
     public typealias Index = Int
+    /// The valid positions, `0 ..< count`.
     public typealias Indices = Range<Int>
+    /// Each element is one point.
     public typealias Element = Keypoint
 
     /// The most keypoints a value can hold.
@@ -32,14 +35,20 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
         for point in points { append(point) }
     }
 
+    /// Always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of points stored.
     @inlinable public var endIndex: Int { Int(storedCount) }
+    /// The number of points stored, 0 to `capacity`.
     @inlinable public var count: Int { Int(storedCount) }
+    /// `0 ..< count`.
     @inlinable public var indices: Range<Int> { 0..<Int(storedCount) }
 
     /// Whether `capacity` points are stored.
     @inlinable public var isFull: Bool { Int(storedCount) == Self.capacity }
 
+    /// The point at `position`.
+    /// - Precondition: `position` is in `0 ..< count`.
     @inlinable
     public subscript(position: Int) -> Keypoint {
         get {
@@ -95,6 +104,7 @@ extension Keypoints: ExpressibleByArrayLiteral {
 }
 
 extension Keypoints: CustomStringConvertible {
+    /// The points in order, such as `[(0.4, 0.3), (0.6, 0.3)]`.
     public var description: String {
         "[" + map(\.description).joined(separator: ", ") + "]"
     }

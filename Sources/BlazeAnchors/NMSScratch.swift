@@ -12,6 +12,7 @@ public struct NMSScratch: Sendable {
     /// Per detection: already merged into (or suppressed by) an earlier one.
     var removed: [Bool] = []
 
+    /// An empty scratch; it grows on first use.
     public init() {}
 
     /// The number of detections it can handle without growing.

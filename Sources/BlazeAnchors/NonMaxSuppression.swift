@@ -16,6 +16,7 @@
 /// sum to zero or less keeps the best detection's geometry instead of dividing by that sum.
 /// MediaPipe's weighted mode also ignores `max_num_detections`; here it applies to both.
 public struct NonMaxSuppression: Sendable {
+    /// How overlapping detections are merged (`.weighted`, MediaPipe's choice for BlazeFace) or dropped (`.hard`).
     public var algorithm: NMSAlgorithm
     /// Detections overlap when their IoU is strictly greater than this (0.3 in the BlazeFace graphs,
     /// 0.5 in MediaPipe Tasks' FaceDetector).
@@ -23,6 +24,11 @@ public struct NonMaxSuppression: Sendable {
     /// The most detections returned; `nil`: no limit. A value ≤ 0 returns none.
     public var maxDetections: Int?
 
+    /// Creates a suppression; the defaults are the BlazeFace graphs' settings.
+    /// - Parameters:
+    ///   - algorithm: weighted merging (default) or hard suppression.
+    ///   - iouThreshold: the IoU above which two detections overlap.
+    ///   - maxDetections: the most detections returned; nil (default) for no limit.
     public init(algorithm: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3, maxDetections: Int? = nil) {
         self.algorithm = algorithm
         self.iouThreshold = iouThreshold

@@ -28,6 +28,7 @@ extension ImageBuffer {
                   orientation: ImageOrientation(exif: exifOrientation) ?? .up)
     }
 
+    /// The pixel format, under its former name.
     @available(*, deprecated, renamed: "pixelFormat")
     public var format: PixelFormat {
         get { pixelFormat }

@@ -24,6 +24,7 @@ import Foundation
 public final class Interpreter {
     /// The model being run.
     public let model: Model
+    /// The options the interpreter was created with.
     public let options: Options
     /// The model's inputs, in order.
     public let inputs: [TensorInfo]

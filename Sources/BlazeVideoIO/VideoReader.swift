@@ -35,6 +35,7 @@ import Darwin
 public final class VideoReader {
     /// The container's description of the video stream.
     public let info: VideoInfo
+    /// The options the reader was created with.
     public let options: VideoReadingOptions
     /// Frames delivered so far.
     public private(set) var framesRead = 0

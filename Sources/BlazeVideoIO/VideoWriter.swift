@@ -17,10 +17,13 @@ import Darwin
 /// Not thread-safe: use a writer from one thread at a time. Writers are independent of each other and of readers:
 /// several may run at once on several threads.
 public final class VideoWriter {
+    /// The file being written, as given to `init`.
     public let path: String
-    /// Stored frame size; every frame appended must have it.
+    /// Stored frame width, in pixels; every frame appended must have it.
     public let width: Int
+    /// Stored frame height, in pixels; every frame appended must have it.
     public let height: Int
+    /// The options the writer was created with.
     public let options: VideoWriterOptions
     /// The encoder in use: "libx264" or "mpeg4".
     public let codecName: String
