@@ -5,6 +5,7 @@ public struct ImageBuffer: Hashable, Sendable {
     public var width: Int
     /// Stored height in pixels.
     public var height: Int
+    /// The layout of each pixel's bytes.
     public var pixelFormat: PixelFormat
     /// `height` rows of `bytesPerRow` bytes.
     public var pixels: [UInt8]

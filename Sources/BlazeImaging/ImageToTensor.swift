@@ -44,16 +44,29 @@ public final class ImageToTensor {
         case stretch
     }
 
+    /// The tensor's size and value range, and how a region is fitted, bordered and sampled.
     public struct Options: Hashable, Sendable {
-        /// Tensor width and height in pixels (1...`maximumSide`).
+        /// Tensor width in pixels (1...`maximumSide`).
         public var width: Int
+        /// Tensor height in pixels (1...`maximumSide`).
         public var height: Int
         /// The values pixel values 0 and 255 become.
         public var range: ClosedRange<Float>
+        /// How a region whose aspect ratio differs from the tensor's is fitted (default `.letterbox`).
         public var fit: Fit
+        /// What taps outside the image read (default `.zero`).
         public var border: Border
+        /// How sampling positions are computed and rounded (default `.warp`).
         public var sampling: Sampling
 
+        /// Creates options.
+        /// - Parameters:
+        ///   - width: tensor width, in pixels.
+        ///   - height: tensor height, in pixels.
+        ///   - range: the values that pixel values 0 and 255 become, such as `-1...1` or `0...1`.
+        ///   - fit: how a region of another aspect ratio is fitted.
+        ///   - border: what taps outside the image read.
+        ///   - sampling: how sampling positions are computed.
         public init(width: Int, height: Int, range: ClosedRange<Float>, fit: Fit = .letterbox,
                     border: Border = .zero, sampling: Sampling = .warp) {
             self.width = width
@@ -73,6 +86,7 @@ public final class ImageToTensor {
     /// degrees, as MediaPipe does; beyond about 1.9e36 rad that angle is infinite and every position NaN.
     public static let maximumRotation = 1.0e8
 
+    /// The options the converter was created with.
     public let options: Options
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
     public var floatCount: Int { options.width * options.height * 3 }

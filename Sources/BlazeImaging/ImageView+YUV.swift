@@ -3,9 +3,13 @@
 ///
 /// Cb sample `(i, j)` is the byte at `cb + j · cbBytesPerRow + i · pixelStride`, Cr likewise.
 public struct ChromaPlanes {
+    /// The first Cb sample (blue-difference chroma), in the caller's memory.
     public let cb: UnsafeRawPointer
+    /// The first Cr sample (red-difference chroma), in the caller's memory.
     public let cr: UnsafeRawPointer
+    /// Bytes from one row of Cb samples to the next.
     public let cbBytesPerRow: Int
+    /// Bytes from one row of Cr samples to the next.
     public let crBytesPerRow: Int
     /// Bytes from one sample to the next along a row: 2 in the interleaved plane of nv12 and nv21, 1 for i420.
     public let pixelStride: Int
@@ -83,9 +87,15 @@ public struct ChromaPlanes {
 extension ImageView {
     /// One plane of 8-bit samples in the caller's memory: rows `bytesPerRow` apart.
     public struct Plane {
+        /// The plane's bytes; borrowed, as the view's pixels are.
         public var pixels: UnsafeRawBufferPointer
+        /// Bytes from one row of samples to the next (at least the row's samples times their stride).
         public var bytesPerRow: Int
 
+        /// A plane of the caller's memory.
+        /// - Parameters:
+        ///   - pixels: the plane's bytes, from its first row's first sample.
+        ///   - bytesPerRow: bytes from one row to the next.
         public init(pixels: UnsafeRawBufferPointer, bytesPerRow: Int) {
             self.pixels = pixels
             self.bytesPerRow = bytesPerRow

@@ -13,13 +13,17 @@
 /// `bytesPerRow` are then the luma plane's, `chroma` the chroma planes', and `colorSpace` says how they become
 /// RGB. Every pipeline samples such a view directly, with no full-frame conversion (`ImageView+YUV.swift`).
 public struct ImageView {
+    /// The first stored row's first byte (the luma plane's, for YUV), in the caller's memory.
     public let baseAddress: UnsafeRawPointer
     /// Stored width in pixels (before orientation).
     public let width: Int
     /// Stored height in pixels (before orientation).
     public let height: Int
+    /// Bytes from one stored row to the next (the luma plane's, for YUV); may exceed the row's pixels.
     public let bytesPerRow: Int
+    /// The layout of each pixel's bytes, or which YUV 4:2:0 arrangement the planes have.
     public let pixelFormat: PixelFormat
+    /// How the stored pixels are shown upright; every pipeline works in the upright image's pixels.
     public let orientation: ImageOrientation
     /// The chroma planes of a YUV view; nil for the packed formats.
     public let chroma: ChromaPlanes?

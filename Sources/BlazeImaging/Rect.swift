@@ -1,10 +1,20 @@
 /// An axis-aligned rectangle in image pixels (origin top-left, y down).
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge, in pixels.
     public var x: Double
+    /// Top edge, in pixels.
     public var y: Double
+    /// Width, in pixels (negative for an empty rectangle).
     public var width: Double
+    /// Height, in pixels (negative for an empty rectangle).
     public var height: Double
 
+    /// The rectangle with its top-left corner at (`x`, `y`) and the given size, in pixels.
+    /// - Parameters:
+    ///   - x: left edge.
+    ///   - y: top edge.
+    ///   - width: width; not clamped.
+    ///   - height: height; not clamped.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -12,11 +22,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Left edge, `x`.
     public var minX: Double { x }
+    /// Top edge, `y`.
     public var minY: Double { y }
+    /// Right edge, `x + width`.
     public var maxX: Double { x + width }
+    /// Bottom edge, `y + height`.
     public var maxY: Double { y + height }
+    /// The centre point.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    /// `width × height` in square pixels, 0 when a side is negative.
     public var area: Double { max(width, 0) * max(height, 0) }
 
     /// Intersection over union with another rectangle: 0 when either is empty (a negative side) or they do
@@ -45,5 +61,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
 
+    /// The origin and size, such as `(x: 10.0, y: 20.0, width: 64.0, height: 64.0)`.
     public var description: String { "(x: \(x), y: \(y), width: \(width), height: \(height))" }
 }

@@ -9,12 +9,21 @@ import Foundation
 /// the turn) lies at `center + (u − 0.5)·width·xAxis + (v − 0.5)·height·yAxis` (`point(u:v:)`), which is how
 /// MediaPipe projects landmarks back (`LandmarkProjectionCalculator`).
 public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
+    /// The centre, in upright image pixels.
     public var center: Point
+    /// Width along the rectangle's own x axis, in pixels.
     public var width: Double
+    /// Height along the rectangle's own y axis, in pixels.
     public var height: Double
     /// Radians, clockwise on screen.
     public var rotation: Double
 
+    /// The rectangle of the given size centred on `center` and turned by `rotation`.
+    /// - Parameters:
+    ///   - center: the centre, in upright image pixels.
+    ///   - width: width along the rectangle's own x axis, in pixels.
+    ///   - height: height along its own y axis, in pixels.
+    ///   - rotation: radians, clockwise on screen (0: axis-aligned).
     public init(center: Point, width: Double, height: Double, rotation: Double = 0) {
         self.center = center
         self.width = width
@@ -65,6 +74,7 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
     }
 
+    /// The centre, size and rotation.
     public var description: String {
         "RotatedRect(center: \(center), width: \(width), height: \(height), rotation: \(rotation))"
     }
