@@ -9,11 +9,21 @@ import Foundation
 /// right, y up, z toward the viewer; the camera sits at the origin and looks along −z, so everything it
 /// sees has z < 0. A camera point (X, Y, Z) appears at x = cx + fx·X/(−Z), y = cy − fy·Y/(−Z).
 public struct CameraIntrinsics: Hashable, Sendable {
+    /// Horizontal focal length, in pixels.
     public var fx: Double
+    /// Vertical focal length, in pixels.
     public var fy: Double
+    /// Principal point's x, in pixels from the image's left edge.
     public var cx: Double
+    /// Principal point's y, in pixels from the image's top edge.
     public var cy: Double
 
+    /// A camera with these focal lengths and principal point, all in image pixels.
+    /// - Parameters:
+    ///   - fx: horizontal focal length.
+    ///   - fy: vertical focal length.
+    ///   - cx: principal point's x.
+    ///   - cy: principal point's y.
     public init(fx: Double, fy: Double, cx: Double, cy: Double) {
         self.fx = fx
         self.fy = fy

@@ -17,7 +17,9 @@ public enum CanonicalFaceModel {
 
     /// A landmark of the pose fit and its weight.
     public struct WeightedLandmark: Hashable, Sendable {
+        /// The landmark's index in the face mesh (0..<468).
         public var index: Int
+        /// Its weight in the fit, MediaPipe's (the 33 weights sum to about 1.06).
         public var weight: Double
     }
 
