@@ -29,6 +29,11 @@ public struct Box: Hashable, Sendable {
     }
 
     /// The box centred on (`xCenter`, `yCenter`) with the given size.
+    /// - Parameters:
+    ///   - xCenter: the centre's x, a fraction of the input width.
+    ///   - yCenter: the centre's y, a fraction of the input height.
+    ///   - width: width, a fraction of the input width.
+    ///   - height: height, a fraction of the input height.
     public init(xCenter: Float, yCenter: Float, width: Float, height: Float) {
         self.init(
             xMin: xCenter - width / 2, yMin: yCenter - height / 2,
@@ -51,6 +56,8 @@ public struct Box: Hashable, Sendable {
     ///
     /// 0 when either box is empty or the boxes are disjoint; boxes that only touch, and zero-area boxes,
     /// intersect in zero area and also give 0. Symmetric. Never NaN: 0 when a coordinate is NaN.
+    /// - Parameter other: a box normalized to the same input.
+    /// - Returns: the intersection's area over the union's, 0...1.
     @inlinable
     public func iou(with other: Box) -> Float {
         intersectionOverUnion((xMin, yMin, xMax, yMax), (other.xMin, other.yMin, other.xMax, other.yMax))

@@ -72,6 +72,11 @@ public struct DecodingOptions: Hashable, Sendable {
     }
 
     /// BlazeFace's layout (16 values, 6 keypoints, x-first) with the given scale and minimum score.
+    /// - Parameters:
+    ///   - scale: the model's input side in pixels (128 short-range, 192 full-range, 256 back camera), used for
+    ///     every regressor.
+    ///   - minScore: the lowest score kept, 0...1.
+    /// - Returns: the options.
     public static func blazeFace(scale: Float, minScore: Float) -> DecodingOptions {
         DecodingOptions(xScale: scale, yScale: scale, wScale: scale, hScale: scale, minScore: minScore)
     }

@@ -29,6 +29,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// The given points, in order.
     ///
+    /// - Parameter points: the keypoints, in order.
     /// - Precondition: there are at most `Keypoints.capacity` of them.
     public init(_ points: some Sequence<Keypoint>) {
         self.init()
@@ -48,6 +49,8 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
     @inlinable public var isFull: Bool { Int(storedCount) == Self.capacity }
 
     /// The point at `position`.
+    /// - Parameter position: `0 ..< count`.
+    /// - Returns: the point stored there.
     /// - Precondition: `position` is in `0 ..< count`.
     @inlinable
     public subscript(position: Int) -> Keypoint {
@@ -64,6 +67,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// Appends a point.
     ///
+    /// - Parameter point: the point to store after the others.
     /// - Precondition: `isFull` is false.
     @inlinable
     public mutating func append(_ point: Keypoint) {
@@ -76,6 +80,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// Removes and returns the last point.
     ///
+    /// - Returns: the point that was last.
     /// - Precondition: the collection is not empty.
     @inlinable
     @discardableResult
@@ -97,6 +102,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 }
 
 extension Keypoints: ExpressibleByArrayLiteral {
+    /// - Parameter elements: the keypoints, in order.
     /// - Precondition: at most `Keypoints.capacity` elements.
     public init(arrayLiteral elements: Keypoint...) {
         self.init(elements)

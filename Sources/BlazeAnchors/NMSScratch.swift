@@ -21,6 +21,7 @@ public struct NMSScratch: Sendable {
     }
 
     /// Grows to handle `count` detections without allocating later.
+    /// - Parameter count: the number of detections.
     public mutating func reserveCapacity(_ count: Int) {
         Self.grow(&order, to: count, with: 0)
         Self.grow(&mergeBuffer, to: count, with: 0)

@@ -39,6 +39,10 @@ public struct NonMaxSuppression: Sendable {
     ///
     /// Makes no heap allocation once `scratch` has seen as many detections and `output` has capacity for
     /// the result (reserve `detections.count`, or `maxDetections`, once).
+    /// - Parameters:
+    ///   - detections: the decoded detections, in any order (the decoder's anchor order keeps ties stable).
+    ///   - output: receives the kept or merged detections.
+    ///   - scratch: reused working memory; keep one per thread.
     public func callAsFunction(_ detections: [Detection], into output: inout [Detection], scratch: inout NMSScratch) {
         output.removeAll(keepingCapacity: true)
         let limit = maxDetections.map { Swift.max(0, $0) } ?? Int.max
@@ -53,6 +57,8 @@ public struct NonMaxSuppression: Sendable {
     }
 
     /// Suppresses into a new array, in descending score order.
+    /// - Parameter detections: the decoded detections.
+    /// - Returns: the kept or merged detections, in descending score order.
     public func callAsFunction(_ detections: [Detection]) -> [Detection] {
         var output: [Detection] = []
         var scratch = NMSScratch()

@@ -22,11 +22,19 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// Scales by (`sx`, `sy`) about the origin.
+    /// - Parameters:
+    ///   - sx: the factor along x.
+    ///   - sy: the factor along y.
+    /// - Returns: `(x, y) -> (sx·x, sy·y)`.
     public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// Moves by (`dx`, `dy`).
+    /// - Parameters:
+    ///   - dx: the move along x.
+    ///   - dy: the move along y.
+    /// - Returns: `(x, y) -> (x + dx, y + dy)`.
     public static func translation(_ dx: Double, _ dy: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
     }
@@ -40,6 +48,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `self` after `first`: `concatenated(after: first).apply(p) == apply(first.apply(p))`.
+    /// - Parameter first: the map applied first.
+    /// - Returns: the composition, `first` then `self`.
     public func concatenated(after first: AffineTransform) -> AffineTransform {
         AffineTransform(a: a * first.a + b * first.c, b: a * first.b + b * first.d,
                         c: c * first.a + d * first.c, d: c * first.b + d * first.d,

@@ -103,6 +103,7 @@ public final class ImageToTensor {
     var yuvScratch: UnsafeMutablePointer<UInt8>?
     var yuvScratchBytes: Int { min(64 * options.width * options.height, 1 << 24) + 64 }
 
+    /// - Parameter options: the tensor's size and value range, the fit, border and sampling.
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing, whose width (`upperBound - lowerBound`) overflows `Float`, or whose step per
     ///   pixel level (the width / 255) is subnormal (a width under about 3·10^-36, where `Float` cannot hold the
@@ -136,6 +137,8 @@ public final class ImageToTensor {
 
     /// The region a `letterbox` fit actually samples: `region` grown to the tensor's aspect ratio (MediaPipe's
     /// `PadRoi`); `region` itself for `stretch`.
+    /// - Parameter region: in upright image pixels.
+    /// - Returns: the region the tensor covers, in upright image pixels.
     public func footprint(of region: RotatedRect) -> RotatedRect {
         guard options.fit == .letterbox else { return region }
         let tensorAspect = Double(options.height) / Double(options.width)

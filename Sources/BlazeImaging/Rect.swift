@@ -37,6 +37,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Intersection over union with another rectangle: 0 when either is empty (a negative side) or they do
     /// not overlap (`intersectionOverUnion`, the one IoU of the library).
+    /// - Parameter other: a rectangle in the same pixels.
+    /// - Returns: the intersection's area over the union's, 0...1.
     public func iou(_ other: Rect) -> Double {
         intersectionOverUnion((minX, minY, maxX, maxY), (other.minX, other.minY, other.maxX, other.maxY))
     }
@@ -44,17 +46,29 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The rectangle grown by fractions of its own size on each side (negative values shrink it).
     ///
     /// For example `padded(top: 0.3, left: 0.1, bottom: 0.1, right: 0.1)` leaves room for hair above a face.
+    /// - Parameters:
+    ///   - top: the share of `height` added above.
+    ///   - left: the share of `width` added on the left.
+    ///   - bottom: the share of `height` added below.
+    ///   - right: the share of `width` added on the right.
+    /// - Returns: the grown rectangle; not clamped to the image.
     public func padded(top: Double, left: Double, bottom: Double, right: Double) -> Rect {
         Rect(x: x - left * width, y: y - top * height,
              width: width * (1 + left + right), height: height * (1 + top + bottom))
     }
 
     /// The rectangle grown by `fraction` of its size on every side.
+    /// - Parameter fraction: the share of the width (left and right) and height (top and bottom) added on each side.
+    /// - Returns: the grown rectangle; not clamped to the image.
     public func padded(by fraction: Double) -> Rect {
         padded(top: fraction, left: fraction, bottom: fraction, right: fraction)
     }
 
     /// The part of the rectangle inside `[0, width) x [0, height)` (empty, with zero size, if none).
+    /// - Parameters:
+    ///   - boundsWidth: the image's width, in pixels.
+    ///   - boundsHeight: the image's height, in pixels.
+    /// - Returns: the intersection with the image.
     public func clamped(width boundsWidth: Double, height boundsHeight: Double) -> Rect {
         let x0 = min(max(minX, 0), boundsWidth), x1 = min(max(maxX, 0), boundsWidth)
         let y0 = min(max(minY, 0), boundsHeight), y1 = min(max(maxY, 0), boundsHeight)

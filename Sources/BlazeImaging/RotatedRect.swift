@@ -32,6 +32,7 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The axis-aligned rectangle `rect`, unturned.
+    /// - Parameter rect: a rectangle in upright image pixels.
     public init(_ rect: Rect) {
         self.init(center: rect.center, width: rect.width, height: rect.height)
     }
@@ -44,6 +45,10 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The upright-image point at normalized coordinates (u, v) of the rectangle (see the type's comment).
     /// Unturned rectangles compute `center + (u − 0.5)·size` exactly, with no rotation arithmetic.
+    /// - Parameters:
+    ///   - u: across the rectangle's own x axis, 0 at its left edge and 1 at its right.
+    ///   - v: across its own y axis, 0 at its top edge and 1 at its bottom.
+    /// - Returns: the point, in upright image pixels.
     @inlinable
     public func point(u: Double, v: Double) -> Point {
         if rotation == 0 {

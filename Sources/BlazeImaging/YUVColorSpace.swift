@@ -63,6 +63,11 @@ public struct YUVColorSpace: Hashable, Sendable {
     }
 
     /// The conversion of one sample triple, as `ImageBuffer.uprightRGB` and `ImageToTensor` compute it.
+    /// - Parameters:
+    ///   - y: the luma sample.
+    ///   - cb: the blue-difference chroma sample.
+    ///   - cr: the red-difference chroma sample.
+    /// - Returns: the 8-bit RGB values, clamped to 0...255 and rounded half to even.
     public func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
         let v = YUVConversion(self).convert(SIMD8(repeating: Float(y)), SIMD8(repeating: Float(cb)),
                                             SIMD8(repeating: Float(cr)))

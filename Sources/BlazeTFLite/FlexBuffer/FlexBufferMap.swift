@@ -83,6 +83,8 @@ public struct FlexBufferMap: Hashable, Sendable {
     }
 
     /// The value of `key`, or nil when the map has no such key.
+    /// - Parameter key: the option's name.
+    /// - Returns: its value, or nil.
     public subscript(key: String) -> FlexValue? { values[key] }
 
     /// Elements decoded per byte of buffer, plus a constant: the work budget.
