@@ -33,6 +33,11 @@ public struct CameraIntrinsics: Hashable, Sendable {
 
     /// MediaPipe's default camera (its face-geometry environment): a vertical field of view of 63° over
     /// the image's height, square pixels, the principal point at the image's centre.
+    /// - Parameters:
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    ///   - degrees: the vertical field of view, in degrees.
+    /// - Returns: the camera, in the image's pixels.
     public static func mediaPipe(imageWidth: Int, imageHeight: Int,
                                  verticalFieldOfView degrees: Double = 63) -> CameraIntrinsics {
         let f = Double(imageHeight) / 2 / tan(degrees * .pi / 360)
@@ -45,11 +50,17 @@ public struct CameraIntrinsics: Hashable, Sendable {
     }
 
     /// The direction of the ray through pixel (x, y), scaled to depth 1: (X, Y, −1).
+    /// - Parameters:
+    ///   - x: pixels from the image's left edge.
+    ///   - y: pixels from the image's top edge.
+    /// - Returns: the ray's direction in camera coordinates (x right, y up, z toward the viewer).
     public func ray(x: Double, y: Double) -> SIMD3<Double> {
         SIMD3((x - cx) / fx, (cy - y) / fy, -1)
     }
 
     /// Where camera point `p` appears in the image; nil when it is not in front of the camera (z ≥ 0).
+    /// - Parameter p: a point in camera coordinates, in the units of the scene (the canonical face's centimetres).
+    /// - Returns: the image point, in pixels.
     public func project(_ p: SIMD3<Double>) -> Point? {
         guard p.z < 0 else { return nil }
         return Point(x: cx + fx * p.x / -p.z, y: cy - fy * p.y / -p.z)

@@ -40,6 +40,10 @@ public struct CaptureFace: Sendable {
     /// The face with the eye-open probabilities of `expression` (`FaceExpression.leftEyeOpen`, `rightEyeOpen`;
     /// the eyes not judged when it is nil), so that the attributes of one frame go in as they come:
     /// `CaptureFace(face, pose: try face.headPose(...), expression: try face.expression(...))`.
+    /// - Parameters:
+    ///   - landmarks: the face's landmarks, in the upright image's pixels.
+    ///   - pose: its head pose; nil to have the assessor estimate it.
+    ///   - expression: its expression, whose eye-open probabilities are used; nil when unknown.
     public init(_ landmarks: FaceLandmarks, pose: HeadPose? = nil, expression: FaceExpression?) {
         self.init(points: landmarks.points, pose: pose, leftEyeOpen: expression?.leftEyeOpen,
                   rightEyeOpen: expression?.rightEyeOpen)

@@ -86,6 +86,7 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
 
     /// Whether `hint` is in the set.
     /// - Parameter hint: the hint to look for.
+    /// - Returns: true when the set holds `hint`.
     public func contains(_ hint: CaptureHint) -> Bool { rawValue & (1 << UInt16(hint.rawValue)) != 0 }
     /// Adds `hint` (nothing changes when it is there).
     /// - Parameter hint: the hint to add.
@@ -101,6 +102,7 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
     public struct Iterator: IteratorProtocol {
         var remaining: UInt16
         /// The next hint, or nil after the last.
+        /// - Returns: the next hint in priority order, or nil after the last.
         public mutating func next() -> CaptureHint? {
             guard remaining != 0 else { return nil }
             let index = remaining.trailingZeroBitCount
@@ -110,6 +112,7 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
     }
 
     /// An iterator over the hints, highest priority first.
+    /// - Returns: an iterator that starts at the highest-priority hint.
     public func makeIterator() -> Iterator { Iterator(remaining: rawValue) }
 
     /// The names in order, as `[tooSmall, blurry]`.

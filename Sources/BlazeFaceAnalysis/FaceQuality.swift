@@ -79,7 +79,8 @@ public struct FaceQuality: Hashable, Sendable {
         public var pitch: Double
         /// Degrees, relative to the line of sight, positive when the subject turns to their own left.
         public var yaw: Double
-        /// Degrees, relative to the line of sight, positive when the face rolls counter-clockwise as the camera sees it.
+        /// Degrees, relative to the line of sight, positive when the face rolls counter-clockwise as the camera
+        /// sees it.
         public var roll: Double
         /// The lesser of the two eye-open probabilities; nil when not given.
         public var eyeOpen: Float?
@@ -107,6 +108,8 @@ public struct FaceQuality: Hashable, Sendable {
 
     /// The component for a deviation `d` (1 at the limit): 1 up to 3/4, `1 / (1 + (4|d| − 3)²)` beyond;
     /// 0 for an infinite or NaN deviation.
+    /// - Parameter d: the deviation, 1 at the framing's limit.
+    /// - Returns: the component, 0...1.
     public static func falloff(_ d: Double) -> Double {
         guard d.isFinite else { return 0 }
         let excess = max(4 * abs(d) - 3, 0)

@@ -80,6 +80,8 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// Reads one sample and returns the gestures it completes (usually none; no allocation then).
+    /// - Parameter sample: the face's attributes at one moment; a sample not later than the previous is ignored.
+    /// - Returns: the gestures the sample completes, usually none.
     public mutating func update(_ sample: GestureSample) -> [FaceGesture] {
         if let last = lastTime {
             guard sample.time > last else { return [] }
@@ -235,11 +237,16 @@ public struct GestureRecognizers: Sendable {
     public var faceIDs: [Int] { recognizers.keys.sorted() }
 
     /// Reads one sample of face `id` (a new ID starts a new recognizer).
+    /// - Parameters:
+    ///   - id: the face's ID, as a tracker gives it.
+    ///   - sample: the face's attributes at one moment; times increase from sample to sample.
+    /// - Returns: the gestures the sample completes, usually none.
     public mutating func update(face id: Int, _ sample: GestureSample) -> [FaceGesture] {
         recognizers[id, default: GestureRecognizer(configuration: configuration)].update(sample)
     }
 
     /// Forgets a face that left: whatever it was doing fires nothing.
+    /// - Parameter id: the face's ID.
     public mutating func remove(face id: Int) {
         recognizers[id] = nil
     }

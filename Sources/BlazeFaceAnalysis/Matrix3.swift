@@ -19,6 +19,10 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The matrix whose columns are `c0`, `c1`, `c2`.
+    /// - Parameters:
+    ///   - c0: the first column.
+    ///   - c1: the second column.
+    ///   - c2: the third column.
     public init(columns c0: SIMD3<Double>, _ c1: SIMD3<Double>, _ c2: SIMD3<Double>) {
         self.init(rows: SIMD3(c0.x, c1.x, c2.x), SIMD3(c0.y, c1.y, c2.y), SIMD3(c0.z, c1.z, c2.z))
     }
@@ -27,6 +31,10 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     public static let identity = Matrix3(rows: SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1))
 
     /// The element in `row` and `column`, both 0...2.
+    /// - Parameters:
+    ///   - row: 0...2.
+    ///   - column: 0...2.
+    /// - Returns: the element.
     public subscript(row: Int, column: Int) -> Double {
         get {
             switch row {
@@ -45,6 +53,8 @@ public struct Matrix3: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Column `index` (0...2).
+    /// - Parameter index: 0...2.
+    /// - Returns: the column.
     public func column(_ index: Int) -> SIMD3<Double> { SIMD3(row0[index], row1[index], row2[index]) }
 
     /// Rows and columns swapped: the inverse of a rotation.
