@@ -2,8 +2,9 @@
 # Builds the DocC documentation of every library product (`swift package generate-documentation`, through
 # swift-docc-plugin) and fails on any warning: the compiler's while building the symbol graphs, the plugin's,
 # and DocC's (unresolved symbol or article links, missing parameter documentation, pictures not found in a
-# catalog's Resources). Then prints the doc-comment coverage of each module (Tests/Docs/doc-coverage.py) from
-# the symbol graphs the plugin extracted. Used by .ci/run after the tests, which leave the debug build this
+# catalog's Resources). Then prints, from the symbol graphs the plugin extracted, each module's share of public
+# declarations with a doc comment and the functions whose comment lacks a - Parameters, - Returns or - Throws
+# section (Tests/Docs/doc-coverage.py; reported, not enforced). Used by .ci/run after the tests, which leave the debug build this
 # reuses; run from the repository root: `Tests/Docs/check-docs.sh`.
 #
 # Tests/Docs/known-warnings.txt lists warnings that are accepted for now, one substring a line; each must
