@@ -28,6 +28,7 @@ import BlazeFaceMesh
 /// #4759). With the wrong focal length the angles of off-centre faces are off by a little.
 ///
 /// The iris points (468...477), when present, are not used. No heap allocation; a few microseconds.
+/// Thread-safe: pure functions of their arguments, callable from any thread at once.
 public enum HeadPoseEstimator {
     /// The head pose of a face mesh with MediaPipe's camera for an `imageWidth` x `imageHeight` image.
     /// - Parameters:
