@@ -2,7 +2,7 @@
 
     python3 Documentation/images/landmarks-pictures.py group Models/samples/astronaut.png group.png
     swift run -c release blazeface landmarks Models/samples/astronaut.png group.png --annotate annotated
-    python3 Documentation/images/landmarks-pictures.py publish annotated Documentation/images
+    python3 Documentation/images/landmarks-pictures.py publish annotated Documentation
 
 `group` builds the group picture: the astronaut sample's head and shoulders at eight sizes, the face from
 about 260 down to 22 pixels wide, on a 1280x720 canvas. `publish` turns the annotated PNGs into the

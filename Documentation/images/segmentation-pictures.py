@@ -5,7 +5,7 @@
     $B Models/samples/astronaut.png --background blur --out blur
     $B Models/samples/camera.png --background '#3A6EA5' --out blue
     $B Models/samples/astronaut.png Models/samples/camera.png --background Models/samples/rocket.jpg --out rocket
-    python3 Documentation/images/segmentation-pictures.py . Documentation/images
+    python3 Documentation/images/segmentation-pictures.py . Documentation
 
 Lays the outputs side by side, each reduced to 256x256 with Pillow's Lanczos filter and the whole reduced to 256
 colours to stay small: segmentation-astronaut.png (the astronaut, her mask, white and blur behind her) and

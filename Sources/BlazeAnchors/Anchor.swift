@@ -13,6 +13,12 @@ public struct Anchor: Hashable, Sendable {
     /// Height, normalized to the input height.
     public var height: Float
 
+    /// Creates an anchor; every value is normalized to the model input.
+    /// - Parameters:
+    ///   - xCenter: horizontal centre, a fraction of the input width.
+    ///   - yCenter: vertical centre, a fraction of the input height.
+    ///   - width: width, a fraction of the input width.
+    ///   - height: height, a fraction of the input height.
     public init(xCenter: Float, yCenter: Float, width: Float, height: Float) {
         self.xCenter = xCenter
         self.yCenter = yCenter
@@ -22,6 +28,7 @@ public struct Anchor: Hashable, Sendable {
 }
 
 extension Anchor: CustomStringConvertible {
+    /// The centre and size, such as `Anchor(x: 0.03125, y: 0.03125, w: 1.0, h: 1.0)`.
     public var description: String {
         "Anchor(x: \(xCenter), y: \(yCenter), w: \(width), h: \(height))"
     }

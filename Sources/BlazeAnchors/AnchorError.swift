@@ -36,6 +36,7 @@ public enum AnchorError: Error, Equatable, Sendable {
 }
 
 extension AnchorError: LocalizedError, CustomStringConvertible {
+    /// A one-line message for people, with the file, value or limit concerned.
     public var description: String {
         switch self {
         case let .invalidInputSize(width, height):
@@ -63,5 +64,6 @@ extension AnchorError: LocalizedError, CustomStringConvertible {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

@@ -7,6 +7,7 @@ extension AnchorOptions {
     /// `interpolatedScaleAspectRatio > 0`). Centres are `((x + offsetX) / width, (y + offsetY) / height)`
     /// in feature-map cells.
     ///
+    /// - Returns: the anchors, normalized to the model input, in the order of the model's output rows.
     /// - Throws: `AnchorError` when a size or stride is not positive, an array does not have one entry per
     ///   layer, a floating-point option is not finite (or a scale or aspect ratio not positive), the options
     ///   generate no anchors, or more than `maximumAnchorCount`.
@@ -36,6 +37,7 @@ extension AnchorOptions {
 
     /// The number of anchors `generateAnchors()` returns, computed without generating them.
     ///
+    /// - Returns: the number of anchors, at most `maximumAnchorCount`.
     /// - Throws: the same errors as `generateAnchors()`.
     public func anchorCount() throws(AnchorError) -> Int {
         try makePlan().count

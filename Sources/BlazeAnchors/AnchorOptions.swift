@@ -37,6 +37,9 @@ public struct AnchorOptions: Hashable, Sendable {
     /// The largest number of anchors `generateAnchors()` agrees to produce.
     public static let maximumAnchorCount = 1_000_000
 
+    /// Creates options. Each parameter sets the property of the same name; the defaults are those of MediaPipe's
+    /// `SsdAnchorsCalculatorOptions`, and the parameters without one (input size, layers, scales, strides) are the
+    /// model's own.
     public init(
         inputWidth: Int,
         inputHeight: Int,

@@ -5,11 +5,22 @@ import BlazeImaging
 /// Boxes are not clipped to 0...1. A box with `xMin > xMax` or `yMin > yMax` is *empty*; a box with
 /// coincident edges has zero area but is not empty (MediaPipe's `Rectangle` convention).
 public struct Box: Hashable, Sendable {
+    /// Left edge, a fraction of the input width.
     public var xMin: Float
+    /// Top edge, a fraction of the input height.
     public var yMin: Float
+    /// Right edge, a fraction of the input width.
     public var xMax: Float
+    /// Bottom edge, a fraction of the input height.
     public var yMax: Float
 
+    /// The box with these edges, normalized to the model input; not clipped, and empty when a minimum exceeds its
+    /// maximum.
+    /// - Parameters:
+    ///   - xMin: left edge, a fraction of the input width.
+    ///   - yMin: top edge, a fraction of the input height.
+    ///   - xMax: right edge, a fraction of the input width.
+    ///   - yMax: bottom edge, a fraction of the input height.
     public init(xMin: Float, yMin: Float, xMax: Float, yMax: Float) {
         self.xMin = xMin
         self.yMin = yMin
@@ -18,6 +29,11 @@ public struct Box: Hashable, Sendable {
     }
 
     /// The box centred on (`xCenter`, `yCenter`) with the given size.
+    /// - Parameters:
+    ///   - xCenter: the centre's x, a fraction of the input width.
+    ///   - yCenter: the centre's y, a fraction of the input height.
+    ///   - width: width, a fraction of the input width.
+    ///   - height: height, a fraction of the input height.
     public init(xCenter: Float, yCenter: Float, width: Float, height: Float) {
         self.init(
             xMin: xCenter - width / 2, yMin: yCenter - height / 2,
@@ -40,6 +56,8 @@ public struct Box: Hashable, Sendable {
     ///
     /// 0 when either box is empty or the boxes are disjoint; boxes that only touch, and zero-area boxes,
     /// intersect in zero area and also give 0. Symmetric. Never NaN: 0 when a coordinate is NaN.
+    /// - Parameter other: a box normalized to the same input.
+    /// - Returns: the intersection's area over the union's, 0...1.
     @inlinable
     public func iou(with other: Box) -> Float {
         intersectionOverUnion((xMin, yMin, xMax, yMax), (other.xMin, other.yMin, other.xMax, other.yMax))
@@ -47,5 +65,6 @@ public struct Box: Hashable, Sendable {
 }
 
 extension Box: CustomStringConvertible {
+    /// The edges, such as `Box(x: 0.25...0.5, y: 0.125...0.375)`.
     public var description: String { "Box(x: \(xMin)...\(xMax), y: \(yMin)...\(yMax))" }
 }

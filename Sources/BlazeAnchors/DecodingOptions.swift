@@ -36,6 +36,9 @@ public struct DecodingOptions: Hashable, Sendable {
     /// Mirror vertically: y → 1 − y for keypoints, and the box's y range likewise.
     public var flipVertically: Bool
 
+    /// Creates options. Each parameter sets the property of the same name; the defaults are BlazeFace's layout
+    /// (16 values per anchor: a box, then six keypoints of two values) and MediaPipe's BlazeFace graph settings; the
+    /// scales and the minimum score are the model's own.
     public init(
         numCoordinates: Int = 16,
         boxCoordinateOffset: Int = 0,
@@ -69,6 +72,11 @@ public struct DecodingOptions: Hashable, Sendable {
     }
 
     /// BlazeFace's layout (16 values, 6 keypoints, x-first) with the given scale and minimum score.
+    /// - Parameters:
+    ///   - scale: the model's input side in pixels (128 short-range, 192 full-range, 256 back camera), used for
+    ///     every regressor.
+    ///   - minScore: the lowest score kept, 0...1.
+    /// - Returns: the options.
     public static func blazeFace(scale: Float, minScore: Float) -> DecodingOptions {
         DecodingOptions(xScale: scale, yScale: scale, wScale: scale, hScale: scale, minScore: minScore)
     }

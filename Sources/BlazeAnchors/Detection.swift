@@ -10,6 +10,12 @@ public struct Detection: Hashable, Sendable {
     /// detection of the merged cluster.
     public var anchorIndex: Int
 
+    /// Creates a detection.
+    /// - Parameters:
+    ///   - box: the box, normalized to the model input.
+    ///   - score: the probability, 0...1.
+    ///   - keypoints: the keypoints, normalized like the box (none by default).
+    ///   - anchorIndex: the anchor it was decoded from.
     public init(box: Box, score: Float, keypoints: Keypoints = Keypoints(), anchorIndex: Int = 0) {
         self.box = box
         self.score = score

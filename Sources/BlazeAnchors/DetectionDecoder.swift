@@ -14,6 +14,9 @@ public struct DetectionDecoder: Sendable {
     /// The decoding options.
     public let options: DecodingOptions
 
+    /// - Parameters:
+    ///   - anchors: one per model output row, normalized to the model input.
+    ///   - options: the output layout, scales and score transform.
     /// - Throws: `AnchorError.invalidDecodingOptions` for an impossible layout or score transform,
     ///   `.noAnchors` for an empty anchor list, `.invalidAnchor` for an anchor with a coordinate that is
     ///   not finite, `.tooManyAnchors` beyond `AnchorOptions.maximumAnchorCount`.
@@ -36,6 +39,9 @@ public struct DetectionDecoder: Sendable {
 
     /// A decoder for the anchors the given anchor options generate.
     ///
+    /// - Parameters:
+    ///   - anchorOptions: the options the anchors are generated from.
+    ///   - options: the output layout, scales and score transform.
     /// - Throws: the errors of `AnchorOptions.generateAnchors()` and of `init(anchors:options:)`.
     public init(anchorOptions: AnchorOptions, options: DecodingOptions) throws(AnchorError) {
         try self.init(anchors: anchorOptions.generateAnchors(), options: options)
@@ -78,6 +84,10 @@ public struct DetectionDecoder: Sendable {
 
     /// Decodes arrays into a new array of detections, in anchor order.
     ///
+    /// - Parameters:
+    ///   - regressors: `anchors.count × numCoordinates` floats, row-major.
+    ///   - scores: one score logit per anchor.
+    /// - Returns: the detections that pass the score and size checks, normalized to the model input.
     /// - Throws: `AnchorError.bufferSizeMismatch` when an array has the wrong size.
     public func decode(regressors: [Float], scores: [Float]) throws(AnchorError) -> [Detection] {
         guard regressors.count == regressorCount else {

@@ -5,8 +5,11 @@
 ///
 /// Equality and hashing consider only the `count` stored points.
 public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Sendable {
+    /// Positions are `0 ..< count`.
     public typealias Index = Int
+    /// The valid positions, `0 ..< count`.
     public typealias Indices = Range<Int>
+    /// Each element is one point.
     public typealias Element = Keypoint
 
     /// The most keypoints a value can hold.
@@ -26,20 +29,29 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// The given points, in order.
     ///
+    /// - Parameter points: the keypoints, in order.
     /// - Precondition: there are at most `Keypoints.capacity` of them.
     public init(_ points: some Sequence<Keypoint>) {
         self.init()
         for point in points { append(point) }
     }
 
+    /// Always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of points stored.
     @inlinable public var endIndex: Int { Int(storedCount) }
+    /// The number of points stored, 0 to `capacity`.
     @inlinable public var count: Int { Int(storedCount) }
+    /// `0 ..< count`.
     @inlinable public var indices: Range<Int> { 0..<Int(storedCount) }
 
     /// Whether `capacity` points are stored.
     @inlinable public var isFull: Bool { Int(storedCount) == Self.capacity }
 
+    /// The point at `position`.
+    /// - Parameter position: `0 ..< count`.
+    /// - Returns: the point stored there.
+    /// - Precondition: `position` is in `0 ..< count`.
     @inlinable
     public subscript(position: Int) -> Keypoint {
         get {
@@ -55,6 +67,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// Appends a point.
     ///
+    /// - Parameter point: the point to store after the others.
     /// - Precondition: `isFull` is false.
     @inlinable
     public mutating func append(_ point: Keypoint) {
@@ -67,6 +80,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 
     /// Removes and returns the last point.
     ///
+    /// - Returns: the point that was last.
     /// - Precondition: the collection is not empty.
     @inlinable
     @discardableResult
@@ -88,6 +102,7 @@ public struct Keypoints: RandomAccessCollection, MutableCollection, Hashable, Se
 }
 
 extension Keypoints: ExpressibleByArrayLiteral {
+    /// - Parameter elements: the keypoints, in order.
     /// - Precondition: at most `Keypoints.capacity` elements.
     public init(arrayLiteral elements: Keypoint...) {
         self.init(elements)
@@ -95,6 +110,7 @@ extension Keypoints: ExpressibleByArrayLiteral {
 }
 
 extension Keypoints: CustomStringConvertible {
+    /// The points in order, such as `[(0.4, 0.3), (0.6, 0.3)]`.
     public var description: String {
         "[" + map(\.description).joined(separator: ", ") + "]"
     }

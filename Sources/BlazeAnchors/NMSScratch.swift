@@ -12,6 +12,7 @@ public struct NMSScratch: Sendable {
     /// Per detection: already merged into (or suppressed by) an earlier one.
     var removed: [Bool] = []
 
+    /// An empty scratch; it grows on first use.
     public init() {}
 
     /// The number of detections it can handle without growing.
@@ -20,6 +21,7 @@ public struct NMSScratch: Sendable {
     }
 
     /// Grows to handle `count` detections without allocating later.
+    /// - Parameter count: the number of detections.
     public mutating func reserveCapacity(_ count: Int) {
         Self.grow(&order, to: count, with: 0)
         Self.grow(&mergeBuffer, to: count, with: 0)

@@ -16,6 +16,7 @@
 /// sum to zero or less keeps the best detection's geometry instead of dividing by that sum.
 /// MediaPipe's weighted mode also ignores `max_num_detections`; here it applies to both.
 public struct NonMaxSuppression: Sendable {
+    /// How overlapping detections are merged (`.weighted`, MediaPipe's choice for BlazeFace) or dropped (`.hard`).
     public var algorithm: NMSAlgorithm
     /// Detections overlap when their IoU is strictly greater than this (0.3 in the BlazeFace graphs,
     /// 0.5 in MediaPipe Tasks' FaceDetector).
@@ -23,6 +24,11 @@ public struct NonMaxSuppression: Sendable {
     /// The most detections returned; `nil`: no limit. A value ≤ 0 returns none.
     public var maxDetections: Int?
 
+    /// Creates a suppression; the defaults are the BlazeFace graphs' settings.
+    /// - Parameters:
+    ///   - algorithm: weighted merging (default) or hard suppression.
+    ///   - iouThreshold: the IoU above which two detections overlap.
+    ///   - maxDetections: the most detections returned; nil (default) for no limit.
     public init(algorithm: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3, maxDetections: Int? = nil) {
         self.algorithm = algorithm
         self.iouThreshold = iouThreshold
@@ -33,6 +39,10 @@ public struct NonMaxSuppression: Sendable {
     ///
     /// Makes no heap allocation once `scratch` has seen as many detections and `output` has capacity for
     /// the result (reserve `detections.count`, or `maxDetections`, once).
+    /// - Parameters:
+    ///   - detections: the decoded detections, in any order (the decoder's anchor order keeps ties stable).
+    ///   - output: receives the kept or merged detections.
+    ///   - scratch: reused working memory; keep one per thread.
     public func callAsFunction(_ detections: [Detection], into output: inout [Detection], scratch: inout NMSScratch) {
         output.removeAll(keepingCapacity: true)
         let limit = maxDetections.map { Swift.max(0, $0) } ?? Int.max
@@ -47,6 +57,8 @@ public struct NonMaxSuppression: Sendable {
     }
 
     /// Suppresses into a new array, in descending score order.
+    /// - Parameter detections: the decoded detections.
+    /// - Returns: the kept or merged detections, in descending score order.
     public func callAsFunction(_ detections: [Detection]) -> [Detection] {
         var output: [Detection] = []
         var scratch = NMSScratch()

@@ -5,19 +5,23 @@
 /// right when the face looks into an unmirrored camera), y up, z out of the face (the nose tip is at
 /// z ≈ 7.6). The weights are MediaPipe's `procrustes_landmark_basis` of
 /// mediapipe/modules/face_geometry/data/geometry_pipeline_metadata_landmarks.pbtxt: 33 landmarks of the rigid
-/// parts of the face (nose, eye corners, cheekbones, forehead), symmetric left and right, summing to 1.
+/// parts of the face (nose, eye corners, cheekbones, forehead), symmetric left and right, summing to 1.055.
 public enum CanonicalFaceModel {
     /// The number of vertices: the face mesh's landmarks without the irises.
     public static let vertexCount = 468
 
     /// Vertex `index` (0...467), in centimetres.
+    /// - Parameter index: the face-mesh landmark, 0...467.
+    /// - Returns: its position in the canonical face, in centimetres.
     public static func vertex(_ index: Int) -> SIMD3<Double> {
         SIMD3(Double(coordinates[3 * index]), Double(coordinates[3 * index + 1]), Double(coordinates[3 * index + 2]))
     }
 
     /// A landmark of the pose fit and its weight.
     public struct WeightedLandmark: Hashable, Sendable {
+        /// The landmark's index in the face mesh (0..<468).
         public var index: Int
+        /// Its weight in the fit, MediaPipe's (the 33 weights sum to 1.055).
         public var weight: Double
     }
 

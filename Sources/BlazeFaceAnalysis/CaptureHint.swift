@@ -65,27 +65,44 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
     /// Bit `hint.rawValue` set for each hint.
     public private(set) var rawValue: UInt16
 
+    /// No hint: the empty set.
     public init() { rawValue = 0 }
 
+    /// The set of the given hints, such as `[.tooSmall, .blurry]`.
+    /// - Parameter hints: the hints, in any order; repeats count once.
     public init(arrayLiteral hints: CaptureHint...) {
         rawValue = 0
         for hint in hints { insert(hint) }
     }
 
+    /// Whether the set holds no hint.
     public var isEmpty: Bool { rawValue == 0 }
+    /// The number of hints in the set.
     public var count: Int { rawValue.nonzeroBitCount }
     /// The hint of highest priority (lowest `CaptureHint` case), nil when empty.
     public var first: CaptureHint? {
         isEmpty ? nil : CaptureHint(rawValue: rawValue.trailingZeroBitCount)
     }
 
+    /// Whether `hint` is in the set.
+    /// - Parameter hint: the hint to look for.
+    /// - Returns: true when the set holds `hint`.
     public func contains(_ hint: CaptureHint) -> Bool { rawValue & (1 << UInt16(hint.rawValue)) != 0 }
+    /// Adds `hint` (nothing changes when it is there).
+    /// - Parameter hint: the hint to add.
     public mutating func insert(_ hint: CaptureHint) { rawValue |= 1 << UInt16(hint.rawValue) }
+    /// Removes `hint` (nothing changes when it is not there).
+    /// - Parameter hint: the hint to remove.
     public mutating func remove(_ hint: CaptureHint) { rawValue &= ~(1 << UInt16(hint.rawValue)) }
+    /// Adds every hint of `other`.
+    /// - Parameter other: the hints to add.
     public mutating func formUnion(_ other: CaptureHints) { rawValue |= other.rawValue }
 
+    /// Visits a set's hints in `CaptureHint`'s order, highest priority first.
     public struct Iterator: IteratorProtocol {
         var remaining: UInt16
+        /// The next hint, or nil after the last.
+        /// - Returns: the next hint in priority order, or nil after the last.
         public mutating func next() -> CaptureHint? {
             guard remaining != 0 else { return nil }
             let index = remaining.trailingZeroBitCount
@@ -94,6 +111,8 @@ public struct CaptureHints: Hashable, Sendable, Sequence, ExpressibleByArrayLite
         }
     }
 
+    /// An iterator over the hints, highest priority first.
+    /// - Returns: an iterator that starts at the highest-priority hint.
     public func makeIterator() -> Iterator { Iterator(remaining: rawValue) }
 
     /// The names in order, as `[tooSmall, blurry]`.

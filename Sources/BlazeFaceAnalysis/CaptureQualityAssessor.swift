@@ -30,6 +30,7 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
     private var patch = FacePatch()
     private let lock = NSLock()
 
+    /// - Parameter framing: the target every face is judged against (passport by default).
     /// - Throws: `CaptureQualityError.invalidFraming(field:)` when `framing` fails `Framing.validate()`.
     public init(framing: Framing = .passport) throws(CaptureQualityError) {
         try framing.validate()
@@ -38,6 +39,11 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
 
     /// The assessment of the faces of a picture (`FaceLandmarker.detect`'s output), with their poses estimated
     /// with `camera` (MediaPipe's for the upright image when nil) and their eyes not judged.
+    /// - Parameters:
+    ///   - image: the picture the faces were found in; the face regions' pixels are read.
+    ///   - faces: the faces' landmarks, in the upright image's pixels.
+    ///   - camera: the camera the poses are estimated with; nil for MediaPipe's on the upright image.
+    /// - Returns: one quality per face, in the same order, and the picture's hints.
     /// - Throws: `CaptureQualityError` for the first face that cannot be assessed.
     public func assess(_ image: ImageView, faces: [FaceLandmarks],
                        camera: CameraIntrinsics? = nil) throws(CaptureQualityError) -> CaptureAssessment {
@@ -53,6 +59,11 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
     }
 
     /// The assessment of the faces of a picture, each with what is known of its pose and eyes.
+    /// - Parameters:
+    ///   - image: the picture the faces were found in; the face regions' pixels are read.
+    ///   - faces: the faces, with their poses and eyes where known.
+    ///   - camera: the camera the missing poses are estimated with; nil for MediaPipe's on the upright image.
+    /// - Returns: one quality per face, in the same order, and the picture's hints.
     /// - Throws: `CaptureQualityError` for the first face that cannot be assessed.
     public func assess(_ image: ImageView, faces: [CaptureFace],
                        camera: CameraIntrinsics? = nil) throws(CaptureQualityError) -> CaptureAssessment {
@@ -63,6 +74,11 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
 
     /// Writes the assessment into `assessment`, reusing its `faces` array's storage (no allocation once it has
     /// the capacity). On error `assessment` holds the faces before the failing one.
+    /// - Parameters:
+    ///   - image: the picture the faces were found in; the face regions' pixels are read.
+    ///   - faces: the faces, with their poses and eyes where known.
+    ///   - camera: the camera the missing poses are estimated with; nil for MediaPipe's on the upright image.
+    ///   - assessment: receives one quality per face and the picture's hints.
     /// - Throws: `CaptureQualityError` for the first face that cannot be assessed.
     public func assess(_ image: ImageView, faces: [CaptureFace], camera: CameraIntrinsics? = nil,
                        into assessment: inout CaptureAssessment) throws(CaptureQualityError) {
@@ -73,6 +89,12 @@ public final class CaptureQualityAssessor: @unchecked Sendable {
     }
 
     /// The quality of one face (`index` is its number in error values).
+    /// - Parameters:
+    ///   - image: the picture the face was found in; the face region's pixels are read.
+    ///   - face: the face, with its pose and eyes where known.
+    ///   - index: the face's number, reported in errors.
+    ///   - camera: the camera its pose is estimated with when missing; nil for MediaPipe's on the upright image.
+    /// - Returns: the face's score, components, measurements and hints.
     /// - Throws: `CaptureQualityError`: too few or non-finite points, an eye-open probability outside 0...1, a
     ///   pose that cannot be estimated.
     public func assess(_ image: ImageView, face: CaptureFace, index: Int = 0,

@@ -16,6 +16,7 @@ public enum CaptureQualityError: Error, Hashable, Sendable {
 }
 
 extension CaptureQualityError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the face, point or value concerned.
     public var description: String {
         switch self {
         case let .invalidFraming(field): return "invalid framing: \(field) is out of range"
@@ -27,5 +28,6 @@ extension CaptureQualityError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

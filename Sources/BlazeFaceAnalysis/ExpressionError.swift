@@ -23,6 +23,7 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// A one-line message for people, with the point, size or value concerned.
     public var description: String {
         switch self {
         case let .tooFewPoints(count): return "eye and smile probabilities need the 468 face-mesh points; got \(count)"

@@ -22,6 +22,12 @@ public struct FaceExpression: Hashable, Sendable {
     /// The geometry the probabilities were computed from.
     public var measurements: ExpressionMeasurements
 
+    /// Creates an expression.
+    /// - Parameters:
+    ///   - leftEyeOpen: the probability that the subject's own left eye is open, 0...1.
+    ///   - rightEyeOpen: the probability that the subject's own right eye is open, 0...1.
+    ///   - smiling: the probability that the face is smiling, 0...1.
+    ///   - measurements: the geometry the probabilities were computed from.
     public init(leftEyeOpen: Float, rightEyeOpen: Float, smiling: Float,
                 measurements: ExpressionMeasurements = ExpressionMeasurements()) {
         self.leftEyeOpen = leftEyeOpen
@@ -51,5 +57,6 @@ public struct ExpressionMeasurements: Hashable, Sendable {
     /// middle of the upper lip's inner line (13) toward the back of the head.
     public var cornerRetraction: Double = 0
 
+    /// All measurements 0.
     public init() {}
 }

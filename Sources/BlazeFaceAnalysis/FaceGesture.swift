@@ -1,7 +1,9 @@
 /// A side named from the subject's own point of view: `.left` is the subject's left, which is the image's right
 /// in an unmirrored photo (a selfie preview is usually mirrored: there it is the screen's left).
 public enum FaceSide: String, Hashable, Sendable, CaseIterable {
+    /// The subject's own left.
     case left
+    /// The subject's own right.
     case right
 }
 
@@ -18,6 +20,7 @@ public enum FaceGesture: Hashable, Sendable, CustomStringConvertible {
     /// The head dipped (pitch down) and came back up.
     case nod
 
+    /// The gesture in words, such as `wink left` (the subject's own side).
     public var description: String {
         switch self {
         case .blink: return "blink"
@@ -41,9 +44,19 @@ public struct GestureSample: Hashable, Sendable {
     /// Degrees, ML Kit's conventions: pitch positive when the face looks up, yaw positive when the subject turns
     /// to their own left, roll positive when the face rolls counter-clockwise as the camera sees it.
     public var pitch: Double?
+    /// Degrees, positive when the subject turns to their own left (ML Kit's yaw).
     public var yaw: Double?
+    /// Degrees, positive when the face rolls counter-clockwise as the camera sees it (ML Kit's roll).
     public var roll: Double?
 
+    /// A sample; every signal but the time may be missing.
+    /// - Parameters:
+    ///   - time: seconds, increasing from sample to sample.
+    ///   - leftEyeOpen: the probability that the subject's own left eye is open, 0...1.
+    ///   - rightEyeOpen: the probability that the subject's own right eye is open, 0...1.
+    ///   - pitch: degrees, positive when the face looks up.
+    ///   - yaw: degrees, positive when the subject turns to their own left.
+    ///   - roll: degrees, positive when the face rolls counter-clockwise as the camera sees it.
     public init(time: Double, leftEyeOpen: Float? = nil, rightEyeOpen: Float? = nil, pitch: Double? = nil,
                 yaw: Double? = nil, roll: Double? = nil) {
         self.time = time

@@ -13,11 +13,19 @@ import BlazeFaceMesh
 public struct FaceQuality: Hashable, Sendable {
     /// The product of the components, 0...1 (see `FaceQuality`).
     public var score: Double
+    /// The components the score is the product of, each 0...1.
     public var components: Components
+    /// What the components were computed from.
     public var measurements: Measurements
     /// What to fix, in priority order; empty when the face meets the framing.
     public var hints: CaptureHints
 
+    /// Creates an assessment of one face.
+    /// - Parameters:
+    ///   - score: the product of the components, 0...1.
+    ///   - components: the components, each 0...1.
+    ///   - measurements: what they were computed from.
+    ///   - hints: what to fix, in priority order.
     public init(score: Double, components: Components, measurements: Measurements, hints: CaptureHints) {
         self.score = score
         self.components = components
@@ -42,6 +50,7 @@ public struct FaceQuality: Hashable, Sendable {
         /// band| / half the band's width.
         public var centring: Double
 
+        /// Creates components. Each parameter, 0...1, sets the property of the same name.
         public init(sharpness: Double, exposure: Double, frontality: Double, eyesOpen: Double, size: Double,
                     centring: Double) {
             self.sharpness = sharpness
@@ -65,18 +74,24 @@ public struct FaceQuality: Hashable, Sendable {
         public var sharpness: Double
         /// Mean luma of the face region, 0...1.
         public var luminance: Double
-        /// Degrees, relative to the line of sight (`HeadPose.relativeToLineOfSight`).
+        /// Degrees, relative to the line of sight (`HeadPose.relativeToLineOfSight`), positive when the face
+        /// looks up.
         public var pitch: Double
+        /// Degrees, relative to the line of sight, positive when the subject turns to their own left.
         public var yaw: Double
+        /// Degrees, relative to the line of sight, positive when the face rolls counter-clockwise as the camera
+        /// sees it.
         public var roll: Double
         /// The lesser of the two eye-open probabilities; nil when not given.
         public var eyeOpen: Float?
         /// Chin to crown (estimated, see `Framing`) as a share of the image's height.
         public var headHeight: Double
-        /// The eyes' midpoint, as shares of the image's width (x) and height (y, the eye line).
+        /// The eyes' midpoint's x, as a share of the image's width from the left edge (`eyeLine` is its y).
         public var eyeX: Double
+        /// The eyes' midpoint's y, as a share of the image's height from the top edge.
         public var eyeLine: Double
 
+        /// Creates measurements. Each parameter sets the property of the same name, in its units.
         public init(sharpness: Double, luminance: Double, pitch: Double, yaw: Double, roll: Double, eyeOpen: Float?,
                     headHeight: Double, eyeX: Double, eyeLine: Double) {
             self.sharpness = sharpness
@@ -93,6 +108,8 @@ public struct FaceQuality: Hashable, Sendable {
 
     /// The component for a deviation `d` (1 at the limit): 1 up to 3/4, `1 / (1 + (4|d| − 3)²)` beyond;
     /// 0 for an infinite or NaN deviation.
+    /// - Parameter d: the deviation, 1 at the framing's limit.
+    /// - Returns: the component, 0...1.
     public static func falloff(_ d: Double) -> Double {
         guard d.isFinite else { return 0 }
         let excess = max(4 * abs(d) - 3, 0)

@@ -1,5 +1,7 @@
 extension Framing {
     /// The components, score and hints of a face's measurements against this framing (see `FaceQuality`).
+    /// - Parameter m: what was measured on the face and the picture.
+    /// - Returns: the face's score, components and hints, with `m`.
     public func judge(_ m: FaceQuality.Measurements) -> FaceQuality {
         func band(_ value: Double, _ range: ClosedRange<Double>) -> Double {
             abs(value - (range.lowerBound + range.upperBound) / 2) / ((range.upperBound - range.lowerBound) / 2)

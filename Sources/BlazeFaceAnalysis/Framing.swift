@@ -23,9 +23,11 @@ public struct Framing: Hashable, Sendable {
     public var horizontalCentre: Double
     /// ...and how far from there it may be, as a share of the image's width.
     public var horizontalTolerance: Double
-    /// The largest yaw, pitch and roll (degrees, relative to the line of sight) of a face that looks straight.
+    /// The largest yaw, in degrees either way relative to the line of sight, of a face that looks straight.
     public var maximumYaw: Double
+    /// The largest pitch, in degrees either way relative to the line of sight, of a face that looks straight.
     public var maximumPitch: Double
+    /// The largest roll, in degrees either way relative to the line of sight, of a face that looks straight.
     public var maximumRoll: Double
     /// The lowest open probability (0...1) of either eye that counts as open.
     public var minimumEyeOpen: Float
@@ -37,6 +39,9 @@ public struct Framing: Hashable, Sendable {
     /// The most faces the picture may hold (1 for a passport photo).
     public var maximumFaces: Int
 
+    /// Creates a framing. Each parameter sets the property of the same name, in its units; the defaults centre
+    /// the eyes, take an eye as open at 0.5, accept a mean luminance of 0.15...0.85, the default sharpness and
+    /// one face. `CaptureQualityAssessor.init(framing:)` checks the values.
     public init(headHeight: ClosedRange<Double>, eyeLine: ClosedRange<Double>, horizontalCentre: Double = 0.5,
                 horizontalTolerance: Double, maximumYaw: Double, maximumPitch: Double, maximumRoll: Double,
                 minimumEyeOpen: Float = 0.5, luminance: ClosedRange<Double> = 0.15...0.85,

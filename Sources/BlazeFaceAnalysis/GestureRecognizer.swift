@@ -37,22 +37,26 @@ public struct GestureRecognizer: Sendable {
         public var blinkMaximumDuration: Double = 0.5
         /// How long one eye must stay closed, the other open, for a wink, in seconds.
         public var winkMinimumDuration: Double = 0.25
-        /// Degrees of yaw for a head turn, and the band around 0 where yaw is at rest again.
+        /// Degrees of yaw, either way, for a head turn.
         public var turnThreshold: Double = 25
+        /// Degrees of yaw either side of 0 within which the head is at rest again after a turn.
         public var turnRest: Double = 10
-        /// Degrees of roll for a head tilt, and its rest band.
+        /// Degrees of roll, either way, for a head tilt.
         public var tiltThreshold: Double = 20
+        /// Degrees of roll either side of 0 within which the head is at rest again after a tilt.
         public var tiltRest: Double = 8
-        /// How far pitch must dip below its resting value for a nod (degrees), and how fast it must come back
-        /// (seconds).
+        /// How far pitch must dip below its resting value for a nod, in degrees.
         public var nodAmplitude: Double = 10
+        /// The longest a nod may take, from the dip to the return, in seconds.
         public var nodMaximumDuration: Double = 1.0
         /// The longest time between samples that keeps a gesture in progress, in seconds.
         public var maximumGap: Double = 0.5
 
+        /// The default thresholds and durations.
         public init() {}
     }
 
+    /// The thresholds and durations in use.
     public var configuration: Configuration
 
     private var lastTime: Double?
@@ -64,6 +68,8 @@ public struct GestureRecognizer: Sendable {
     private var restingPitch: Double?
     private var nodStart: Double?
 
+    /// A recognizer with no history.
+    /// - Parameter configuration: the thresholds and durations (the defaults by default).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
@@ -74,6 +80,8 @@ public struct GestureRecognizer: Sendable {
     }
 
     /// Reads one sample and returns the gestures it completes (usually none; no allocation then).
+    /// - Parameter sample: the face's attributes at one moment; a sample not later than the previous is ignored.
+    /// - Returns: the gestures the sample completes, usually none.
     public mutating func update(_ sample: GestureSample) -> [FaceGesture] {
         if let last = lastTime {
             guard sample.time > last else { return [] }
@@ -215,9 +223,12 @@ public struct GestureRecognizer: Sendable {
 
 /// One `GestureRecognizer` per tracked face, by face ID.
 public struct GestureRecognizers: Sendable {
+    /// The thresholds and durations every face's recognizer uses.
     public var configuration: GestureRecognizer.Configuration
     private var recognizers: [Int: GestureRecognizer] = [:]
 
+    /// No face followed yet.
+    /// - Parameter configuration: the thresholds and durations for every face.
     public init(configuration: GestureRecognizer.Configuration = .init()) {
         self.configuration = configuration
     }
@@ -226,11 +237,16 @@ public struct GestureRecognizers: Sendable {
     public var faceIDs: [Int] { recognizers.keys.sorted() }
 
     /// Reads one sample of face `id` (a new ID starts a new recognizer).
+    /// - Parameters:
+    ///   - id: the face's ID, as a tracker gives it.
+    ///   - sample: the face's attributes at one moment; times increase from sample to sample.
+    /// - Returns: the gestures the sample completes, usually none.
     public mutating func update(face id: Int, _ sample: GestureSample) -> [FaceGesture] {
         recognizers[id, default: GestureRecognizer(configuration: configuration)].update(sample)
     }
 
     /// Forgets a face that left: whatever it was doing fires nothing.
+    /// - Parameter id: the face's ID.
     public mutating func remove(face id: Int) {
         recognizers[id] = nil
     }

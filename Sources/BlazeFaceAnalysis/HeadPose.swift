@@ -41,6 +41,10 @@ public struct HeadPose: Hashable, Sendable {
     public var fitError: Double
 
     /// A pose from its rotation and translation; the Euler angles follow from the rotation.
+    /// - Parameters:
+    ///   - rotation: the head's rotation, from the canonical face's frame to the camera's.
+    ///   - translation: the head's origin in camera coordinates, in centimetres.
+    ///   - fitError: the fit's weighted root-mean-square distance, in centimetres.
     public init(rotation: Matrix3, translation: SIMD3<Double>, fitError: Double = 0) {
         self.rotation = rotation
         self.translation = translation
@@ -67,9 +71,16 @@ public struct HeadPose: Hashable, Sendable {
     }
 
     /// Where canonical vertex `v` (cm) lies in camera coordinates.
+    /// - Parameter v: a point in the canonical face's frame, in centimetres.
+    /// - Returns: the same point in camera coordinates, in centimetres.
     public func cameraPoint(_ v: SIMD3<Double>) -> SIMD3<Double> { rotation * v + translation }
 
     /// The rotation with these Euler angles (degrees): `Rz(roll) · Ry(yaw) · Rx(−pitch)`.
+    /// - Parameters:
+    ///   - pitch: degrees, positive when the face looks up.
+    ///   - yaw: degrees, positive when the subject turns to their own left.
+    ///   - roll: degrees, positive counter-clockwise as the camera sees it.
+    /// - Returns: the rotation matrix.
     public static func rotation(pitch: Double, yaw: Double, roll: Double) -> Matrix3 {
         let a = -pitch * .pi / 180, b = yaw * .pi / 180, c = roll * .pi / 180
         let rx = Matrix3(rows: SIMD3(1, 0, 0), SIMD3(0, cos(a), -sin(a)), SIMD3(0, sin(a), cos(a)))
@@ -80,6 +91,8 @@ public struct HeadPose: Hashable, Sendable {
 
     /// The Euler angles (degrees) of a rotation, the inverse of `rotation(pitch:yaw:roll:)`. At yaw ±90°
     /// (the face seen exactly side-on) pitch and roll are not separable; pitch is then 0.
+    /// - Parameter r: a rotation matrix.
+    /// - Returns: pitch, yaw and roll in degrees, with `HeadPose`'s signs.
     public static func eulerAngles(of r: Matrix3) -> (pitch: Double, yaw: Double, roll: Double) {
         let degrees = 180 / Double.pi
         let cosYaw = (r[0, 0] * r[0, 0] + r[1, 0] * r[1, 0]).squareRoot()

@@ -11,6 +11,7 @@ public enum HeadPoseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The points cannot be a face: they coincide, or their depths put some at or behind the camera.
     case degenerate
 
+    /// A one-line message for people, with the point, size or value concerned.
     public var description: String {
         switch self {
         case let .tooFewPoints(count): return "a head pose needs the 468 face-mesh points; got \(count)"

@@ -22,12 +22,19 @@ extension PixelFormat {
 
 extension ImageBuffer {
     /// The pre-BlazeImaging spelling of `init(width:height:pixelFormat:pixels:orientation:)`.
+    /// - Parameters:
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - format: the pixel format.
+    ///   - pixels: `height` rows of `width` pixels, tightly packed.
+    ///   - exifOrientation: the EXIF orientation tag, 1...8 (another value reads as 1, `.up`).
     @available(*, deprecated, message: "use init(width:height:pixelFormat:pixels:orientation:)")
     public init(width: Int, height: Int, format: PixelFormat, pixels: [UInt8], exifOrientation: Int = 1) {
         self.init(width: width, height: height, pixelFormat: format, pixels: pixels,
                   orientation: ImageOrientation(exif: exifOrientation) ?? .up)
     }
 
+    /// The pixel format, under its former name.
     @available(*, deprecated, renamed: "pixelFormat")
     public var format: PixelFormat {
         get { pixelFormat }

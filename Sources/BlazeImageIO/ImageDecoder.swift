@@ -17,6 +17,10 @@ internal import CBlazeImageCodecs
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`.
     ///
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - options: the largest file and image accepted.
+    /// - Returns: the stored pixels (gray8, rgb8 or rgba8, as the file holds them) and the EXIF orientation.
     /// - Throws: `ImageIOError.cannotRead` when the file cannot be read, `.notARegularFile` for a FIFO, device
     ///   or directory, `.fileTooLarge` beyond `options.maximumFileBytes`, else as `decode(data:options:)`.
     public static func decode(
@@ -29,6 +33,10 @@ public enum ImageDecoder {
     ///
     /// The header is read first: its width and height are checked against `options.maximumPixelCount`
     /// before the pixels are allocated.
+    /// - Parameters:
+    ///   - data: the whole file.
+    ///   - options: the largest image accepted (`maximumFileBytes` does not apply to bytes in memory).
+    /// - Returns: the stored pixels (gray8, rgb8 or rgba8, as the file holds them) and the EXIF orientation.
     /// - Throws: `.unknownFormat` (no JPEG or PNG signature), `.truncated` (the data ends early, or is
     ///   shorter than a signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
     public static func decode(

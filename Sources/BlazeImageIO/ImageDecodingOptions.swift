@@ -9,6 +9,10 @@ public struct ImageDecodingOptions: Hashable, Sendable {
     /// uncompressed giants, lower it for a server that takes uploads.
     public var maximumFileBytes: Int
 
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maximumPixelCount: the largest `width * height` accepted.
+    ///   - maximumFileBytes: the largest file read, in bytes.
     public init(maximumPixelCount: Int = 100_000_000, maximumFileBytes: Int = 1 << 30) {
         self.maximumPixelCount = maximumPixelCount
         self.maximumFileBytes = maximumFileBytes

@@ -14,6 +14,7 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The format whose signature `data` starts with, or nil.
+    /// - Parameter data: the first bytes of a file, or all of them.
     public init?(sniffing data: some Collection<UInt8>) {
         for format in ImageFileFormat.allCases where data.starts(with: format.signature) {
             self = format

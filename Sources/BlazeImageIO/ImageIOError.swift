@@ -28,6 +28,7 @@ public enum ImageIOError: Error, Equatable, Sendable {
 }
 
 extension ImageIOError: CustomStringConvertible {
+    /// A one-line message for people, with the file, value or limit concerned.
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
@@ -47,5 +48,6 @@ extension ImageIOError: CustomStringConvertible {
 }
 
 extension ImageIOError: LocalizedError {
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

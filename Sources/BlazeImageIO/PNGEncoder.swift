@@ -7,6 +7,8 @@ internal import CBlazeImageCodecs
 public enum PNGEncoder {
     /// The PNG file bytes for `image`.
     ///
+    /// - Parameter image: gray8, rgb8 or rgba8 pixels, rows tightly packed.
+    /// - Returns: a complete PNG file.
     /// - Throws: `.zeroSize` for an empty image; `.unsupported` for a pixel format other than gray8, rgb8 and
     ///   rgba8, when `pixels.count` is not `width * height * bytesPerPixel`, when a dimension exceeds PNG's
     ///   2^31 - 1, or when libpng fails.
@@ -49,6 +51,9 @@ public enum PNGEncoder {
 
     /// Encodes `image` and writes it to `path`, replacing any file there.
     ///
+    /// - Parameters:
+    ///   - image: gray8, rgb8 or rgba8 pixels, rows tightly packed.
+    ///   - path: the file to create or replace.
     /// - Throws: as `encode(_:)`, and `.cannotWrite` when the file cannot be created or written.
     public static func write(_ image: ImageBuffer, to path: String) throws(ImageIOError) {
         try FileIO.write(encode(image), to: path)

@@ -5,6 +5,7 @@ public struct ImageBuffer: Hashable, Sendable {
     public var width: Int
     /// Stored height in pixels.
     public var height: Int
+    /// The layout of each pixel's bytes.
     public var pixelFormat: PixelFormat
     /// `height` rows of `bytesPerRow` bytes.
     public var pixels: [UInt8]
@@ -15,6 +16,13 @@ public struct ImageBuffer: Hashable, Sendable {
 
     /// An image of `pixels`: `height` rows of `bytesPerRow` bytes; a YUV format's planes one after the other, as
     /// `ImageView.init(pixels:...)` reads them with `bytesPerRow == width`.
+    /// - Parameters:
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - pixelFormat: the layout of the pixels.
+    ///   - pixels: the bytes; not checked here (`withView` checks them).
+    ///   - orientation: how the stored pixels are shown upright.
+    ///   - colorSpace: how YUV samples become RGB (unused for the packed formats).
     public init(width: Int, height: Int, pixelFormat: PixelFormat, pixels: [UInt8], orientation: ImageOrientation = .up,
                 colorSpace: YUVColorSpace = .default) {
         self.width = width
@@ -27,6 +35,10 @@ public struct ImageBuffer: Hashable, Sendable {
 
     /// A black upright image of the given size (a YUV one with black luma for the default colour space and
     /// neutral chroma).
+    /// - Parameters:
+    ///   - width: width, in pixels.
+    ///   - height: height, in pixels.
+    ///   - pixelFormat: the layout of the pixels.
     public init(width: Int, height: Int, pixelFormat: PixelFormat = .rgb8) {
         let count = max(width, 0) * max(height, 0) * pixelFormat.bytesPerPixel
         var pixels = [UInt8](repeating: 0, count: count)
@@ -45,6 +57,8 @@ public struct ImageBuffer: Hashable, Sendable {
     public var uprightHeight: Int { orientation.swapsDimensions ? width : height }
 
     /// Calls `body` with a zero-copy view of the pixels, with the image's orientation.
+    /// - Parameter body: reads the view; it is valid only during the call.
+    /// - Returns: what `body` returns.
     /// - Throws: `ImagingError` when the geometry does not fit `pixels`, or what `body` throws.
     public func withView<R>(_ body: (ImageView) throws -> R) throws -> R {
         try ImageView.withPixels(pixels, width: width, height: height, bytesPerRow: bytesPerRow,
@@ -53,6 +67,7 @@ public struct ImageBuffer: Hashable, Sendable {
 
     /// The upright image (orientation applied) as tightly packed RGB, for drawing on or for a model.
     /// Gray is replicated into the three channels; alpha is dropped; YUV is converted (`ImageView.uprightRGB()`).
+    /// - Returns: an rgb8 image of `uprightWidth` x `uprightHeight` pixels, orientation `.up`.
     /// - Throws: `ImagingError` when the geometry does not fit `pixels`.
     public func uprightRGB() throws(ImagingError) -> ImageBuffer {
         let needed = try ImageView.byteCount(width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat)

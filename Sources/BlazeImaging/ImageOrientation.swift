@@ -21,6 +21,7 @@ public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {
     case left = 8
 
     /// The orientation for an EXIF orientation tag value (1...8); nil for other values.
+    /// - Parameter value: the tag's value, 1...8.
     public init?(exif value: Int) {
         self.init(rawValue: value)
     }
@@ -33,6 +34,12 @@ public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {
 
     /// Maps a point of the upright image (continuous coordinates, pixel edges at integers) to the stored
     /// image of size `width` x `height` (the stored size, not the upright one).
+    /// - Parameters:
+    ///   - u: x in the upright image, in pixels.
+    ///   - v: y in the upright image, in pixels.
+    ///   - w: the stored image's width, in pixels.
+    ///   - h: the stored image's height, in pixels.
+    /// - Returns: the same point in the stored image's pixels.
     @inlinable
     public func storedPoint(u: Double, v: Double, width w: Double, height h: Double) -> (x: Double, y: Double) {
         switch self {
@@ -48,6 +55,12 @@ public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {
     }
 
     /// Maps an upright pixel index (u, v) to the stored pixel index, for a stored image of `width` x `height`.
+    /// - Parameters:
+    ///   - u: the upright image's column.
+    ///   - v: the upright image's row.
+    ///   - w: the stored image's width, in pixels.
+    ///   - h: the stored image's height, in pixels.
+    /// - Returns: the stored image's column and row of the same pixel.
     @inlinable
     public func storedPixel(u: Int, v: Int, width w: Int, height h: Int) -> (x: Int, y: Int) {
         switch self {

@@ -44,16 +44,29 @@ public final class ImageToTensor {
         case stretch
     }
 
+    /// The tensor's size and value range, and how a region is fitted, bordered and sampled.
     public struct Options: Hashable, Sendable {
-        /// Tensor width and height in pixels (1...`maximumSide`).
+        /// Tensor width in pixels (1...`maximumSide`).
         public var width: Int
+        /// Tensor height in pixels (1...`maximumSide`).
         public var height: Int
         /// The values pixel values 0 and 255 become.
         public var range: ClosedRange<Float>
+        /// How a region whose aspect ratio differs from the tensor's is fitted (default `.letterbox`).
         public var fit: Fit
+        /// What taps outside the image read (default `.zero`).
         public var border: Border
+        /// How sampling positions are computed and rounded (default `.warp`).
         public var sampling: Sampling
 
+        /// Creates options.
+        /// - Parameters:
+        ///   - width: tensor width, in pixels.
+        ///   - height: tensor height, in pixels.
+        ///   - range: the values that pixel values 0 and 255 become, such as `-1...1` or `0...1`.
+        ///   - fit: how a region of another aspect ratio is fitted.
+        ///   - border: what taps outside the image read.
+        ///   - sampling: how sampling positions are computed.
         public init(width: Int, height: Int, range: ClosedRange<Float>, fit: Fit = .letterbox,
                     border: Border = .zero, sampling: Sampling = .warp) {
             self.width = width
@@ -73,6 +86,7 @@ public final class ImageToTensor {
     /// degrees, as MediaPipe does; beyond about 1.9e36 rad that angle is infinite and every position NaN.
     public static let maximumRotation = 1.0e8
 
+    /// The options the converter was created with.
     public let options: Options
     /// Floats written per call: `width · height · 3` (RGB, row-major, channels last).
     public var floatCount: Int { options.width * options.height * 3 }
@@ -89,6 +103,7 @@ public final class ImageToTensor {
     var yuvScratch: UnsafeMutablePointer<UInt8>?
     var yuvScratchBytes: Int { min(64 * options.width * options.height, 1 << 24) + 64 }
 
+    /// - Parameter options: the tensor's size and value range, the fit, border and sampling.
     /// - Throws: `ImagingError.invalidOptions` for a side outside 1...`maximumSide` or a range that is not
     ///   finite and increasing, whose width (`upperBound - lowerBound`) overflows `Float`, or whose step per
     ///   pixel level (the width / 255) is subnormal (a width under about 3·10^-36, where `Float` cannot hold the
@@ -122,6 +137,8 @@ public final class ImageToTensor {
 
     /// The region a `letterbox` fit actually samples: `region` grown to the tensor's aspect ratio (MediaPipe's
     /// `PadRoi`); `region` itself for `stretch`.
+    /// - Parameter region: in upright image pixels.
+    /// - Returns: the region the tensor covers, in upright image pixels.
     public func footprint(of region: RotatedRect) -> RotatedRect {
         guard options.fit == .letterbox else { return region }
         let tensorAspect = Double(options.height) / Double(options.width)
@@ -140,7 +157,10 @@ public final class ImageToTensor {
     /// (`ImageToTensor+YUV.swift`): the tensor equals, bit for bit, the one made of `uprightRGB()` of it.
     ///
     /// - Parameters:
+    ///   - image: the pixels to sample, packed or YUV, in any orientation.
     ///   - region: in upright image pixels (after `image.orientation`); nil for the whole upright image.
+    ///   - output: at least `floatCount` floats, written row by row in tensor pixels (`height x width x 3`,
+    ///     NHWC without the batch); only the first `floatCount` are written.
     /// - Returns: the region the tensor covers (after a letterbox fit): tensor point `(x, y)` in tensor pixels
     ///   is image point `footprint.point(u: x / width, v: y / height)`.
     /// - Throws: `ImagingError.outputTooSmall`, `.invalidRegion` (not finite, a side not positive, beyond

@@ -2,6 +2,7 @@ extension ImageView {
     /// The upright image (orientation applied) as tightly packed RGB, for drawing on or for another library.
     /// Gray is replicated into the three channels, alpha dropped, and YUV converted with `colorSpace`, each pixel
     /// with the chroma sample of its 2x2 block (`YUVConversion`), as decoders' unscaled converters do.
+    /// - Returns: an rgb8 image of `uprightWidth` x `uprightHeight` pixels, orientation `.up`.
     public func uprightRGB() -> ImageBuffer {
         let uw = uprightWidth, uh = uprightHeight
         var out = [UInt8](repeating: 0, count: uw * uh * 3)

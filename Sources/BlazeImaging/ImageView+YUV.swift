@@ -3,9 +3,13 @@
 ///
 /// Cb sample `(i, j)` is the byte at `cb + j · cbBytesPerRow + i · pixelStride`, Cr likewise.
 public struct ChromaPlanes {
+    /// The first Cb sample (blue-difference chroma), in the caller's memory.
     public let cb: UnsafeRawPointer
+    /// The first Cr sample (red-difference chroma), in the caller's memory.
     public let cr: UnsafeRawPointer
+    /// Bytes from one row of Cb samples to the next.
     public let cbBytesPerRow: Int
+    /// Bytes from one row of Cr samples to the next.
     public let crBytesPerRow: Int
     /// Bytes from one sample to the next along a row: 2 in the interleaved plane of nv12 and nv21, 1 for i420.
     public let pixelStride: Int
@@ -18,6 +22,10 @@ public struct ChromaPlanes {
     public static let maximumSide = 1 << 28
 
     /// The chroma size of a `lumaWidth x lumaHeight` image.
+    /// - Parameters:
+    ///   - lumaWidth: the image's width, in pixels.
+    ///   - lumaHeight: the image's height, in pixels.
+    /// - Returns: `((lumaWidth + 1) / 2, (lumaHeight + 1) / 2)`, in chroma samples.
     @inlinable
     public static func size(lumaWidth: Int, lumaHeight: Int) -> (width: Int, height: Int) {
         (lumaWidth / 2 + lumaWidth % 2, lumaHeight / 2 + lumaHeight % 2)
@@ -83,9 +91,15 @@ public struct ChromaPlanes {
 extension ImageView {
     /// One plane of 8-bit samples in the caller's memory: rows `bytesPerRow` apart.
     public struct Plane {
+        /// The plane's bytes; borrowed, as the view's pixels are.
         public var pixels: UnsafeRawBufferPointer
+        /// Bytes from one row of samples to the next (at least the row's samples times their stride).
         public var bytesPerRow: Int
 
+        /// A plane of the caller's memory.
+        /// - Parameters:
+        ///   - pixels: the plane's bytes, from its first row's first sample.
+        ///   - bytesPerRow: bytes from one row to the next.
         public init(pixels: UnsafeRawBufferPointer, bytesPerRow: Int) {
             self.pixels = pixels
             self.bytesPerRow = bytesPerRow
@@ -103,6 +117,14 @@ extension ImageView {
     ///     pixelFormat: .nv12, colorSpace: .bt709Limited, orientation: .right)
     /// let faces = try detector.detect(frame)
     /// ```
+    /// - Parameters:
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - luma: plane 0, one byte per pixel.
+    ///   - chroma: plane 1, interleaved Cb, Cr pairs (`nv12`) or Cr, Cb pairs (`nv21`), one pair per 2x2 block.
+    ///   - pixelFormat: `.nv12` or `.nv21`.
+    ///   - colorSpace: how the samples become RGB.
+    ///   - orientation: how the stored pixels are shown upright.
     /// - Throws: `ImagingError.unsupportedPixelFormat` (not nv12 or nv21), `.emptyImage`, `.rowTooShort`
     ///   (luma rows shorter than `width`, chroma rows than `2 · ((width + 1) / 2)`), `.tooLarge` (a byte count
     ///   that overflows, a side beyond `ChromaPlanes.maximumSide`), `.planeTooSmall`
@@ -126,6 +148,14 @@ extension ImageView {
     /// A three-plane YUV 4:2:0 view (`i420`): luma, Cb and Cr planes, as FFmpeg's `yuv420p` frames
     /// (`data[0...2]`, `linesize[0...2]`) or Android's `YUV_420_888` with a chroma pixel stride of 1 give them.
     /// No copy.
+    /// - Parameters:
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - luma: plane 0, one byte per pixel.
+    ///   - cb: plane 1, one Cb sample per 2x2 block.
+    ///   - cr: plane 2, one Cr sample per 2x2 block.
+    ///   - colorSpace: how the samples become RGB.
+    ///   - orientation: how the stored pixels are shown upright.
     /// - Throws: `ImagingError.emptyImage`, `.rowTooShort`, `.tooLarge`, `.planeTooSmall` (plane 0 luma, 1 Cb,
     ///   2 Cr).
     public init(width: Int, height: Int, luma: Plane, cb: Plane, cr: Plane, colorSpace: YUVColorSpace = .default,

@@ -13,13 +13,17 @@
 /// `bytesPerRow` are then the luma plane's, `chroma` the chroma planes', and `colorSpace` says how they become
 /// RGB. Every pipeline samples such a view directly, with no full-frame conversion (`ImageView+YUV.swift`).
 public struct ImageView {
+    /// The first stored row's first byte (the luma plane's, for YUV), in the caller's memory.
     public let baseAddress: UnsafeRawPointer
     /// Stored width in pixels (before orientation).
     public let width: Int
     /// Stored height in pixels (before orientation).
     public let height: Int
+    /// Bytes from one stored row to the next (the luma plane's, for YUV); may exceed the row's pixels.
     public let bytesPerRow: Int
+    /// The layout of each pixel's bytes, or which YUV 4:2:0 arrangement the planes have.
     public let pixelFormat: PixelFormat
+    /// How the stored pixels are shown upright; every pipeline works in the upright image's pixels.
     public let orientation: ImageOrientation
     /// The chroma planes of a YUV view; nil for the packed formats.
     public let chroma: ChromaPlanes?
@@ -32,6 +36,14 @@ public struct ImageView {
     /// `bytesPerRow` apart, then the chroma rows, `bytesPerRow` rounded up to even apart (`nv12`, `nv21`) or
     /// `(bytesPerRow + 1) / 2` apart (`i420`, Cb then Cr); with `bytesPerRow == width` that is the tightly
     /// packed layout of Android's NV21 byte arrays and of FFmpeg's buffers aligned to 1.
+    /// - Parameters:
+    ///   - pixels: the caller's bytes, borrowed: they must stay valid and unchanged while the view is read.
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - bytesPerRow: bytes from one stored row to the next (the luma plane's for YUV).
+    ///   - pixelFormat: the layout of the pixels.
+    ///   - orientation: how the stored pixels are shown upright.
+    ///   - colorSpace: how YUV samples become RGB (unused for the packed formats).
     /// - Throws: `ImagingError.emptyImage` (a side below 1), `.rowTooShort`, `.tooLarge` (the byte count
     ///   overflows), or `.bufferTooSmall` when `pixels` holds fewer than `byteCount(...)` bytes:
     ///   `bytesPerRow * (height - 1) + width * bytesPerPixel` for the packed formats.
@@ -67,6 +79,13 @@ public struct ImageView {
     /// The caller guarantees that `baseAddress` points to at least `bytesPerRow * (height - 1) + width *
     /// pixelFormat.bytesPerPixel` readable bytes; a smaller buffer is undefined behaviour. Prefer
     /// `init(pixels:...)`, which checks it.
+    /// - Parameters:
+    ///   - baseAddress: the first stored row's first byte, borrowed.
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - bytesPerRow: bytes from one stored row to the next.
+    ///   - pixelFormat: the layout of the pixels (a packed format).
+    ///   - orientation: how the stored pixels are shown upright.
     /// - Throws: `ImagingError.emptyImage`, `.rowTooShort` or `.tooLarge`.
     @available(*, deprecated, message: "pass the buffer with its size: init(pixels:width:height:bytesPerRow:pixelFormat:orientation:)")
     public init(
@@ -82,6 +101,12 @@ public struct ImageView {
 
     /// The bytes a view of this geometry reads: `bytesPerRow * (height - 1) + width * bytesPerPixel` for the
     /// packed formats; the luma rows and the chroma planes after them for the YUV formats (see `init(pixels:...)`).
+    /// - Parameters:
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - bytesPerRow: bytes from one stored row to the next.
+    ///   - pixelFormat: the layout of the pixels.
+    /// - Returns: the number of bytes, from the first row's first byte.
     /// - Throws: as the initializers.
     public static func byteCount(
         width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat
@@ -116,6 +141,16 @@ public struct ImageView {
 
     /// Calls `body` with a view of `pixels` (rows `bytesPerRow` apart, tightly packed when nil; a YUV format's
     /// planes one after the other as `init(pixels:...)` reads them).
+    /// - Parameters:
+    ///   - pixels: the bytes.
+    ///   - width: stored width, in pixels.
+    ///   - height: stored height, in pixels.
+    ///   - bytesPerRow: bytes from one stored row to the next; nil for tightly packed rows.
+    ///   - pixelFormat: the layout of the pixels.
+    ///   - orientation: how the stored pixels are shown upright.
+    ///   - colorSpace: how YUV samples become RGB (unused for the packed formats).
+    ///   - body: reads the view; it is valid only during the call.
+    /// - Returns: what `body` returns.
     /// - Throws: the `ImagingError`s of `init(pixels:...)`, or whatever `body` throws.
     public static func withPixels<R>(
         _ pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil, pixelFormat: PixelFormat,

@@ -24,6 +24,7 @@ public enum ImagingError: Error, Equatable, Sendable {
 }
 
 extension ImagingError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the value or limit concerned.
     public var description: String {
         switch self {
         case let .emptyImage(width, height):
@@ -47,5 +48,6 @@ extension ImagingError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

@@ -6,6 +6,10 @@
 /// and zero-area boxes, intersect in zero area and also give 0. Symmetric. Never NaN: 0 when a coordinate is
 /// NaN. This is the one IoU of the library: `Rect.iou` (pixels, `Double`) and BlazeAnchors' `Box.iou`
 /// (normalized, `Float`) both call it, so NMS, tracking and tests agree on what overlap means.
+/// - Parameters:
+///   - a: a box by its edges, in any units (pixels, or fractions of a model input).
+///   - b: another box, in the same units.
+/// - Returns: the intersection's area over the union's, 0...1.
 @inlinable
 public func intersectionOverUnion<T: BinaryFloatingPoint>(
     _ a: (minX: T, minY: T, maxX: T, maxY: T), _ b: (minX: T, minY: T, maxX: T, maxY: T)

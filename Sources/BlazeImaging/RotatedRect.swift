@@ -9,12 +9,21 @@ import Foundation
 /// the turn) lies at `center + (u − 0.5)·width·xAxis + (v − 0.5)·height·yAxis` (`point(u:v:)`), which is how
 /// MediaPipe projects landmarks back (`LandmarkProjectionCalculator`).
 public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
+    /// The centre, in upright image pixels.
     public var center: Point
+    /// Width along the rectangle's own x axis, in pixels.
     public var width: Double
+    /// Height along the rectangle's own y axis, in pixels.
     public var height: Double
     /// Radians, clockwise on screen.
     public var rotation: Double
 
+    /// The rectangle of the given size centred on `center` and turned by `rotation`.
+    /// - Parameters:
+    ///   - center: the centre, in upright image pixels.
+    ///   - width: width along the rectangle's own x axis, in pixels.
+    ///   - height: height along its own y axis, in pixels.
+    ///   - rotation: radians, clockwise on screen (0: axis-aligned).
     public init(center: Point, width: Double, height: Double, rotation: Double = 0) {
         self.center = center
         self.width = width
@@ -23,6 +32,7 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The axis-aligned rectangle `rect`, unturned.
+    /// - Parameter rect: a rectangle in upright image pixels.
     public init(_ rect: Rect) {
         self.init(center: rect.center, width: rect.width, height: rect.height)
     }
@@ -35,6 +45,10 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The upright-image point at normalized coordinates (u, v) of the rectangle (see the type's comment).
     /// Unturned rectangles compute `center + (u − 0.5)·size` exactly, with no rotation arithmetic.
+    /// - Parameters:
+    ///   - u: across the rectangle's own x axis, 0 at its left edge and 1 at its right.
+    ///   - v: across its own y axis, 0 at its top edge and 1 at its bottom.
+    /// - Returns: the point, in upright image pixels.
     @inlinable
     public func point(u: Double, v: Double) -> Point {
         if rotation == 0 {
@@ -65,6 +79,7 @@ public struct RotatedRect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
     }
 
+    /// The centre, size and rotation.
     public var description: String {
         "RotatedRect(center: \(center), width: \(width), height: \(height), rotation: \(rotation))"
     }

@@ -27,17 +27,27 @@ public struct YUVColorSpace: Hashable, Sendable {
         case full
     }
 
+    /// The conversion coefficients (BT.601 or BT.709).
     public var matrix: Matrix
+    /// Whether samples use the limited (video) or the full range.
     public var range: Range
 
+    /// A colour space of the given matrix and range.
+    /// - Parameters:
+    ///   - matrix: the conversion coefficients.
+    ///   - range: the sample range.
     public init(matrix: Matrix, range: Range) {
         self.matrix = matrix
         self.range = range
     }
 
+    /// BT.601, limited range: standard-definition video, and most cameras' "420v".
     public static let bt601Limited = YUVColorSpace(matrix: .bt601, range: .limited)
+    /// BT.601, full range: JPEG's YCbCr, and cameras' "420f".
     public static let bt601Full = YUVColorSpace(matrix: .bt601, range: .full)
+    /// BT.709, limited range: high-definition video.
     public static let bt709Limited = YUVColorSpace(matrix: .bt709, range: .limited)
+    /// BT.709, full range.
     public static let bt709Full = YUVColorSpace(matrix: .bt709, range: .full)
     /// BT.601 limited range (FFmpeg's default for an unspecified stream).
     public static let `default` = bt601Limited
@@ -53,6 +63,11 @@ public struct YUVColorSpace: Hashable, Sendable {
     }
 
     /// The conversion of one sample triple, as `ImageBuffer.uprightRGB` and `ImageToTensor` compute it.
+    /// - Parameters:
+    ///   - y: the luma sample.
+    ///   - cb: the blue-difference chroma sample.
+    ///   - cr: the red-difference chroma sample.
+    /// - Returns: the 8-bit RGB values, clamped to 0...255 and rounded half to even.
     public func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
         let v = YUVConversion(self).convert(SIMD8(repeating: Float(y)), SIMD8(repeating: Float(cb)),
                                             SIMD8(repeating: Float(cr)))

@@ -68,6 +68,9 @@ extension Interpreter {
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
 
+        /// Creates options. Each parameter sets the property of the same name; the defaults (one thread, the
+        /// automatic kernel variant, every fusion and optimization on, limits of 1 GiB of arena and of constants,
+        /// 10^10 multiply-accumulates and 16,384 operators) are what the pipelines use.
         public init(
             threadCount: Int = 1,
             kernelVariant: KernelVariant = .automatic,
@@ -122,6 +125,7 @@ extension Interpreter {
         /// Number of bytes (`elementCount * 4`).
         public var byteCount: Int { elementCount * MemoryLayout<Float>.size }
 
+        /// The name, shape and type, such as `input [1, 128, 128, 3] FLOAT32`.
         public var description: String { "\(name) \(shape) \(dataType)" }
     }
 }

@@ -24,6 +24,7 @@ import Foundation
 public final class Interpreter {
     /// The model being run.
     public let model: Model
+    /// The options the interpreter was created with.
     public let options: Options
     /// The model's inputs, in order.
     public let inputs: [TensorInfo]
@@ -58,6 +59,9 @@ public final class Interpreter {
     public private(set) var repeatedRowsInLastInvoke = 0
 
     /// Loads the model file at `modelPath`.
+    /// - Parameters:
+    ///   - modelPath: the `.tflite` file; read once and verified (see `Model.init(path:maximumFileSize:)`).
+    ///   - options: threads, kernel variant, load-time limits and fusions.
     /// - Throws: `InterpreterError.invalidModel` when the file is missing or malformed, another
     ///   `InterpreterError` when the model uses something this interpreter does not support.
     public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
@@ -67,6 +71,11 @@ public final class Interpreter {
     }
 
     /// Loads a model from the bytes of a `.tflite` file.
+    /// - Parameters:
+    ///   - modelData: the whole `.tflite` file; copied once into aligned storage.
+    ///   - options: threads, kernel variant, load-time limits and fusions.
+    /// - Throws: `InterpreterError.invalidModel` when the bytes are malformed, another `InterpreterError` when the
+    ///   model uses something this interpreter does not support or exceeds a limit of `options`.
     public convenience init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
         // `Data.withUnsafeBytes` rethrows untyped errors, so the typed error travels out in a `Result`.
         let loaded = modelData.withUnsafeBytes { bytes in Result { () throws(TFLiteError) in try Model(bytes: bytes) } }
@@ -79,6 +88,12 @@ public final class Interpreter {
     }
 
     /// Prepares an already-read model.
+    /// - Parameters:
+    ///   - model: a verified model; shared, not copied (its weights are read in place or packed).
+    ///   - options: threads, kernel variant, load-time limits and fusions.
+    /// - Throws: `InterpreterError.invalidOptions` for options out of range; another `InterpreterError` when the
+    ///   model uses an operator, type or shape this interpreter does not support, is not topologically sorted, or
+    ///   exceeds a limit of `options`.
     public init(model: Model, options: Options = Options()) throws(InterpreterError) {
         guard (1...Options.maximumThreadCount).contains(options.threadCount) else {
             throw .invalidOptions("threadCount \(options.threadCount) must be from 1 to \(Options.maximumThreadCount)")
@@ -246,6 +261,8 @@ public final class Interpreter {
     // MARK: - Inputs
 
     /// Name, shape and type of input `index`.
+    /// - Parameter index: the input's position, `0 ..< inputs.count`.
+    /// - Returns: `inputs[index]`.
     /// - Throws: `InterpreterError.invalidTensorIndex` unless `0 <= index < inputs.count`.
     public func input(at index: Int) throws(InterpreterError) -> TensorInfo {
         guard inputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: inputs.count - 1) }
@@ -254,6 +271,8 @@ public final class Interpreter {
 
     /// The index of the first input whose tensor is called `name` in the model (as `blazeface inspect`
     /// lists them).
+    /// - Parameter name: the tensor's name in the model, such as `input`.
+    /// - Returns: a position in `inputs`.
     /// - Throws: `InterpreterError.unknownInputName`, naming the inputs there are.
     public func inputIndex(named name: String) throws(InterpreterError) -> Int {
         guard let index = inputs.firstIndex(where: { $0.name == name }) else {
@@ -263,6 +282,8 @@ public final class Interpreter {
     }
 
     /// Name, shape and type of the first input whose tensor is called `name` in the model.
+    /// - Parameter name: the tensor's name in the model.
+    /// - Returns: its name, shape and type.
     /// - Throws: `InterpreterError.unknownInputName`, naming the inputs there are.
     public func input(named name: String) throws(InterpreterError) -> TensorInfo {
         inputs[try inputIndex(named: name)]
@@ -275,6 +296,12 @@ public final class Interpreter {
     /// valid, as for an array subscript (a bad one stops the program). An index from outside the program is
     /// checked first with `input(at:)`, and a name is resolved (once, not per frame) with
     /// `inputIndex(named:)`; both throw `InterpreterError`.
+    /// - Parameters:
+    ///   - index: the input's position, `0 ..< inputs.count`.
+    ///   - body: reads or writes the input's `inputs[index].elementCount` floats; the memory is valid only during
+    ///     the call.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, and nothing else.
     /// - Precondition: `0 <= index < inputs.count`.
     public func withInput<R, E: Error>(
         at index: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws(E) -> R
@@ -284,6 +311,9 @@ public final class Interpreter {
     }
 
     /// Copies float32 values into input `index`.
+    /// - Parameters:
+    ///   - values: exactly `inputs[index].elementCount` floats, in the input's C order.
+    ///   - index: the input's position.
     /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`; `InterpreterError.invalidDataCount`
     ///   unless `values` has exactly the input's element count.
     public func copy(_ values: UnsafeBufferPointer<Float>, toInputAt index: Int) throws(InterpreterError) {
@@ -295,12 +325,22 @@ public final class Interpreter {
     }
 
     /// Copies float32 values into input `index`.
+    /// - Parameters:
+    ///   - values: exactly `inputs[index].elementCount` floats, in the input's C order.
+    ///   - index: the input's position.
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`; `InterpreterError.invalidDataCount`
+    ///   unless `values` has exactly the input's element count.
     public func copy(_ values: [Float], toInputAt index: Int) throws(InterpreterError) {
         try values.withUnsafeBufferPointer { (buffer) throws(InterpreterError) in try copy(buffer, toInputAt: index) }
     }
 
     /// Copies raw bytes (float32, little-endian, C order) into input `index`, as TensorFlowLiteSwift's
     /// `copy(_:toInputAt:)` does.
+    /// - Parameters:
+    ///   - data: exactly `inputs[index].byteCount` bytes.
+    ///   - index: the input's position.
+    /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`; `InterpreterError.invalidDataCount`
+    ///   unless `data` has exactly the input's byte count.
     public func copy(_ data: Data, toInputAt index: Int) throws(InterpreterError) {
         let info = try input(at: index)
         guard data.count == info.byteCount else {
@@ -314,6 +354,8 @@ public final class Interpreter {
     // MARK: - Outputs
 
     /// Name, shape and type of output `index`.
+    /// - Parameter index: the output's position, `0 ..< outputs.count`.
+    /// - Returns: `outputs[index]`.
     /// - Throws: `InterpreterError.invalidTensorIndex` unless `0 <= index < outputs.count`.
     public func output(at index: Int) throws(InterpreterError) -> TensorInfo {
         guard outputs.indices.contains(index) else { throw .invalidTensorIndex(index: index, maxIndex: outputs.count - 1) }
@@ -322,6 +364,8 @@ public final class Interpreter {
 
     /// The index of the first output whose tensor is called `name` in the model (as `blazeface inspect`
     /// lists them), for example `"classificators"` in the BlazeFace detectors.
+    /// - Parameter name: the tensor's name in the model, such as `classificators`.
+    /// - Returns: a position in `outputs`.
     /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
     public func outputIndex(named name: String) throws(InterpreterError) -> Int {
         guard let index = outputs.firstIndex(where: { $0.name == name }) else {
@@ -331,6 +375,8 @@ public final class Interpreter {
     }
 
     /// Name, shape and type of the first output whose tensor is called `name` in the model.
+    /// - Parameter name: the tensor's name in the model.
+    /// - Returns: its name, shape and type.
     /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
     public func output(named name: String) throws(InterpreterError) -> TensorInfo {
         outputs[try outputIndex(named: name)]
@@ -342,6 +388,11 @@ public final class Interpreter {
     /// As with `withInput(at:_:)`, errors are `body`'s own, passed through untouched and typed, and `index`
     /// must be valid; check one from outside with `output(at:)`, resolve a name once with
     /// `outputIndex(named:)`.
+    /// - Parameters:
+    ///   - index: the output's position, `0 ..< outputs.count`.
+    ///   - body: reads the output's `outputs[index].elementCount` floats; the memory is valid only during the call.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, and nothing else.
     /// - Precondition: `0 <= index < outputs.count`.
     public func withOutput<R, E: Error>(
         at index: Int, _ body: (UnsafeBufferPointer<Float>) throws(E) -> R
@@ -351,6 +402,9 @@ public final class Interpreter {
     }
 
     /// Copies output `index` into `destination`, which must hold exactly the output's element count.
+    /// - Parameters:
+    ///   - index: the output's position.
+    ///   - destination: exactly `outputs[index].elementCount` floats, written in the output's C order.
     /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`;
     ///   `InterpreterError.invalidOutputDataCount` when `destination` has another size.
     public func copyOutput(at index: Int, into destination: UnsafeMutableBufferPointer<Float>) throws(InterpreterError) {
@@ -362,6 +416,8 @@ public final class Interpreter {
     }
 
     /// A copy of output `index` as an array (allocates; use `withOutput` or `copyOutput` per frame).
+    /// - Parameter index: the output's position.
+    /// - Returns: the output's `elementCount` floats, in C order, as of the last `invoke()`.
     /// - Throws: `InterpreterError.invalidTensorIndex` for a bad `index`.
     public func outputArray(at index: Int) throws(InterpreterError) -> [Float] {
         let info = try output(at: index)
@@ -369,6 +425,8 @@ public final class Interpreter {
     }
 
     /// A copy of the first output whose tensor is called `name` (allocates).
+    /// - Parameter name: the tensor's name in the model.
+    /// - Returns: the output's floats, in C order, as of the last `invoke()`.
     /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
     public func outputArray(named name: String) throws(InterpreterError) -> [Float] {
         try outputArray(at: try outputIndex(named: name))

@@ -50,6 +50,7 @@ public enum InterpreterError: Error, Equatable, Sendable {
 }
 
 extension InterpreterError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the operator, tensor or limit concerned.
     public var description: String {
         switch self {
         case let .invalidModel(error):
@@ -95,6 +96,7 @@ extension InterpreterError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 
     /// Names quoted and separated by commas.

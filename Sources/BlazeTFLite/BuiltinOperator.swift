@@ -2,31 +2,57 @@
 ///
 /// A struct so that codes this library does not name still load and can be reported by name or number.
 public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The schema's value; codes this library does not name are kept as they are.
     public let rawValue: Int32
+    /// Wraps any schema value, known or not.
+    /// - Parameter rawValue: the effective operator code (see `OperatorCode.builtinCode`).
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// `ADD`.
     public static let add = BuiltinOperator(rawValue: 0)
+    /// `AVERAGE_POOL_2D`.
     public static let averagePool2D = BuiltinOperator(rawValue: 1)
+    /// `CONCATENATION`.
     public static let concatenation = BuiltinOperator(rawValue: 2)
+    /// `CONV_2D`.
     public static let conv2D = BuiltinOperator(rawValue: 3)
+    /// `DEPTHWISE_CONV_2D`.
     public static let depthwiseConv2D = BuiltinOperator(rawValue: 4)
+    /// `DEPTH_TO_SPACE`.
     public static let depthToSpace = BuiltinOperator(rawValue: 5)
+    /// `DEQUANTIZE` (float16 or int8/uint8 to float32).
     public static let dequantize = BuiltinOperator(rawValue: 6)
+    /// `FULLY_CONNECTED`.
     public static let fullyConnected = BuiltinOperator(rawValue: 9)
+    /// `LOGISTIC` (the sigmoid).
     public static let logistic = BuiltinOperator(rawValue: 14)
+    /// `MAX_POOL_2D`.
     public static let maxPool2D = BuiltinOperator(rawValue: 17)
+    /// `MUL`.
     public static let mul = BuiltinOperator(rawValue: 18)
+    /// `RELU`.
     public static let relu = BuiltinOperator(rawValue: 19)
+    /// `RELU_N1_TO_1`.
     public static let reluN1To1 = BuiltinOperator(rawValue: 20)
+    /// `RELU6`.
     public static let relu6 = BuiltinOperator(rawValue: 21)
+    /// `RESHAPE`.
     public static let reshape = BuiltinOperator(rawValue: 22)
+    /// `RESIZE_BILINEAR`.
     public static let resizeBilinear = BuiltinOperator(rawValue: 23)
+    /// `CUSTOM` (a custom operator, named by its operator code's `customCode`).
     public static let custom = BuiltinOperator(rawValue: 32)
+    /// `PAD`.
     public static let pad = BuiltinOperator(rawValue: 34)
+    /// `MEAN` (the mean over some dimensions).
     public static let mean = BuiltinOperator(rawValue: 40)
+    /// `STRIDED_SLICE`.
     public static let stridedSlice = BuiltinOperator(rawValue: 45)
+    /// `PRELU` (a ReLU with learned slopes for negative values).
     public static let prelu = BuiltinOperator(rawValue: 54)
+    /// `HARD_SWISH`.
     public static let hardSwish = BuiltinOperator(rawValue: 117)
+    /// `DENSIFY` (a sparse constant to its dense form).
     public static let densify = BuiltinOperator(rawValue: 124)
 
     /// The schema's name for this operator, such as `DEPTHWISE_CONV_2D`, or `BUILTIN_<n>` for codes
@@ -35,6 +61,7 @@ public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStrin
         rawValue >= 0 && Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "BUILTIN_\(rawValue)"
     }
 
+    /// The schema's name, as `name`.
     public var description: String { name }
 
     // Names of the schema's BuiltinOperator values, in order from 0 (facts from TensorFlow's schema.fbs).

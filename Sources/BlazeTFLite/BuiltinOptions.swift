@@ -1,21 +1,34 @@
 /// TFLite's padding scheme (schema enum `Padding`).
 public enum PaddingType: Int8, Sendable {
+    /// Output size `ceil(input / stride)`; the padding is split with the extra row or column at the bottom or
+    /// right (TFLite's `SAME`).
     case same = 0
+    /// No padding: output size `ceil((input - (filter - 1) · dilation) / stride)` (TFLite's `VALID`).
     case valid = 1
 }
 
 /// TFLite's fused activation (schema enum `ActivationFunctionType`). Kept raw: the interpreter decides
 /// which values it supports.
 public struct ActivationFunction: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The schema's value (0 `NONE` to 5 `SIGN_BIT`); unknown values are kept as they are.
     public let rawValue: Int8
+    /// Wraps any schema value, known or not.
+    /// - Parameter rawValue: the file's `fused_activation_function` byte.
     public init(rawValue: Int8) { self.rawValue = rawValue }
+    /// No activation: the operator's result as it is.
     public static let none = ActivationFunction(rawValue: 0)
+    /// `max(0, x)`.
     public static let relu = ActivationFunction(rawValue: 1)
+    /// `min(max(-1, x), 1)`.
     public static let reluN1To1 = ActivationFunction(rawValue: 2)
+    /// `min(max(0, x), 6)`.
     public static let relu6 = ActivationFunction(rawValue: 3)
+    /// `tanh(x)` (not run by this library's interpreter).
     public static let tanh = ActivationFunction(rawValue: 4)
+    /// The sign bit (not run by this library's interpreter).
     public static let signBit = ActivationFunction(rawValue: 5)
 
+    /// The schema's name, such as `RELU6`, or `ACTIVATION_<n>` for an unknown value.
     public var description: String {
         switch rawValue {
         case 0: return "NONE"
@@ -29,43 +42,78 @@ public struct ActivationFunction: RawRepresentable, Hashable, Sendable, CustomSt
     }
 }
 
+/// Options of `CONV_2D` (schema table `Conv2DOptions`). Strides and dilations are in input pixels.
 public struct Conv2DOptions: Hashable, Sendable {
+    /// How the input is padded.
     public var padding: PaddingType
+    /// Horizontal stride, in input pixels.
     public var strideW: Int
+    /// Vertical stride, in input pixels.
     public var strideH: Int
+    /// The activation fused into the operator's output.
     public var activation: ActivationFunction
+    /// Horizontal dilation: the distance between filter taps, in input pixels (1 when the file omits it).
     public var dilationW: Int
+    /// Vertical dilation: the distance between filter taps, in input pixels (1 when the file omits it).
     public var dilationH: Int
 }
 
+/// Options of `DEPTHWISE_CONV_2D` (schema table `DepthwiseConv2DOptions`). Strides and dilations are in input
+/// pixels.
 public struct DepthwiseConv2DOptions: Hashable, Sendable {
+    /// How the input is padded.
     public var padding: PaddingType
+    /// Horizontal stride, in input pixels.
     public var strideW: Int
+    /// Vertical stride, in input pixels.
     public var strideH: Int
+    /// Output channels per input channel (0 when the file omits it; the filter's shape decides then).
     public var depthMultiplier: Int
+    /// The activation fused into the operator's output.
     public var activation: ActivationFunction
+    /// Horizontal dilation: the distance between filter taps, in input pixels (1 when the file omits it).
     public var dilationW: Int
+    /// Vertical dilation: the distance between filter taps, in input pixels (1 when the file omits it).
     public var dilationH: Int
 }
 
+/// Options of `MAX_POOL_2D` and `AVERAGE_POOL_2D` (schema table `Pool2DOptions`). Sizes are in input pixels.
 public struct Pool2DOptions: Hashable, Sendable {
+    /// How the input is padded.
     public var padding: PaddingType
+    /// Horizontal stride, in input pixels.
     public var strideW: Int
+    /// Vertical stride, in input pixels.
     public var strideH: Int
+    /// Width of the pooling window, in input pixels.
     public var filterWidth: Int
+    /// Height of the pooling window, in input pixels.
     public var filterHeight: Int
+    /// The activation fused into the operator's output.
     public var activation: ActivationFunction
 }
 
+/// Options of `CONCATENATION` (schema table `ConcatenationOptions`).
 public struct ConcatenationOptions: Hashable, Sendable {
+    /// The dimension the inputs are joined along; negative values count from the last dimension.
     public var axis: Int
+    /// The activation fused into the operator's output.
     public var activation: ActivationFunction
 }
 
+/// Options of `RESIZE_BILINEAR` (schema table `ResizeBilinearOptions`); the output size is the operator's second
+/// input.
 public struct ResizeBilinearOptions: Hashable, Sendable {
+    /// Whether the corner pixels' centres of input and output are aligned (scale `(in - 1) / (out - 1)`).
     public var alignCorners: Bool
+    /// Whether pixel centres are at half-integer positions (`(x + 0.5) · scale - 0.5`), as OpenCV and
+    /// TensorFlow 2 resize.
     public var halfPixelCenters: Bool
 
+    /// Creates resize options.
+    /// - Parameters:
+    ///   - alignCorners: whether the corner pixels' centres are aligned.
+    ///   - halfPixelCenters: whether pixel centres are at half-integer positions.
     public init(alignCorners: Bool, halfPixelCenters: Bool) {
         self.alignCorners = alignCorners
         self.halfPixelCenters = halfPixelCenters
@@ -77,14 +125,27 @@ public struct ResizeBilinearOptions: Hashable, Sendable {
 
 /// Options of `STRIDED_SLICE`: bit `i` of a mask refers to entry `i` of the begin/end/strides inputs.
 public struct StridedSliceOptions: Hashable, Sendable {
+    /// Bit `i` set: ignore `begin[i]` and start at the first (or, for a negative stride, last) element.
     public var beginMask: Int
+    /// Bit `i` set: ignore `end[i]` and run to the last (or, for a negative stride, first) element.
     public var endMask: Int
+    /// Bit `i` set: entry `i` stands for all the dimensions not otherwise named (TensorFlow's `...`).
     public var ellipsisMask: Int
+    /// Bit `i` set: entry `i` inserts a dimension of size 1.
     public var newAxisMask: Int
+    /// Bit `i` set: dimension `i` is taken at `begin[i]` alone and removed from the output's shape.
     public var shrinkAxisMask: Int
     /// Whether `end` counts from `begin` (`end = begin + end`), a later schema field.
     public var offset: Bool
 
+    /// Creates strided-slice options; every mask defaults to 0 (no bit set).
+    /// - Parameters:
+    ///   - beginMask: bits of the entries whose `begin` is ignored.
+    ///   - endMask: bits of the entries whose `end` is ignored.
+    ///   - ellipsisMask: bits of the entries that stand for the remaining dimensions.
+    ///   - newAxisMask: bits of the entries that insert a dimension of size 1.
+    ///   - shrinkAxisMask: bits of the dimensions that are removed from the output's shape.
+    ///   - offset: whether `end` counts from `begin`.
     public init(beginMask: Int = 0, endMask: Int = 0, ellipsisMask: Int = 0, newAxisMask: Int = 0,
                 shrinkAxisMask: Int = 0, offset: Bool = false) {
         (self.beginMask, self.endMask, self.ellipsisMask) = (beginMask, endMask, ellipsisMask)
@@ -97,16 +158,28 @@ public struct StridedSliceOptions: Hashable, Sendable {
 /// Options of other operators are kept as `.other(unionType:)`: the model still loads, and the
 /// interpreter reports the operator as unsupported.
 public enum BuiltinOptions: Hashable, Sendable {
+    /// No options table (union type 0).
     case none
+    /// `CONV_2D`'s options.
     case conv2D(Conv2DOptions)
+    /// `DEPTHWISE_CONV_2D`'s options.
     case depthwiseConv2D(DepthwiseConv2DOptions)
+    /// `MAX_POOL_2D`'s or `AVERAGE_POOL_2D`'s options.
     case pool2D(Pool2DOptions)
+    /// `ADD`'s options: the fused activation.
     case add(activation: ActivationFunction)
+    /// `MUL`'s options: the fused activation.
     case mul(activation: ActivationFunction)
+    /// `CONCATENATION`'s options.
     case concatenation(ConcatenationOptions)
+    /// `RESHAPE`'s options: the new shape when the file records it here (nil: it is the second input).
     case reshape(newShape: [Int]?)
+    /// `RESIZE_BILINEAR`'s options.
     case resizeBilinear(ResizeBilinearOptions)
+    /// `DEPTH_TO_SPACE`'s options: the side of the square block, in output pixels, that each input pixel's
+    /// channels fill.
     case depthToSpace(blockSize: Int)
+    /// `STRIDED_SLICE`'s options.
     case stridedSlice(StridedSliceOptions)
     /// ReducerOptions (MEAN, SUM, REDUCE_MAX, ...).
     case reducer(keepDims: Bool)

@@ -28,6 +28,7 @@ public enum TFLiteError: Error, Equatable, Sendable {
 }
 
 extension TFLiteError: CustomStringConvertible {
+    /// A one-line message for people: what is wrong and where (field path, byte offset).
     public var description: String {
         switch self {
         case let .cannotOpen(path, reason):
@@ -60,6 +61,7 @@ extension TFLiteError: CustomStringConvertible {
 import Foundation
 
 extension TFLiteError: LocalizedError {
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }
 #endif

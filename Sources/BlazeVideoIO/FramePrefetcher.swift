@@ -53,6 +53,7 @@ public final class FramePrefetcher: Sendable {
     ///
     /// The returned image's buffer is taken back for decoding on the next call; a caller still holding the image
     /// then keeps its pixels (copy on write), at the price of one allocation.
+    /// - Returns: the frame (pixels, time in seconds, index), or nil at the end.
     /// - Throws: what the reader's `nextFrame()` threw (`.corrupt`, `.truncated`, `.tooLarge`,
     ///   `.tooManyFrames`), once, after every frame before it; later calls return nil.
     public func nextFrame() throws(VideoIOError) -> VideoFrame? {

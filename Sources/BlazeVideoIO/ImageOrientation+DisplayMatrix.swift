@@ -6,6 +6,11 @@ extension ImageOrientation {
     ///
     /// For example FFmpeg's `av_display_rotation_set(m, 90)` (a = 0, b = −1, c = 1, d = 0) is `.left`: the
     /// stored frame is turned 90° counterclockwise to show it; a phone held upright records −90, `.right`.
+    /// - Parameters:
+    ///   - a: how the displayed x grows with the stored x.
+    ///   - b: how the displayed y grows with the stored x.
+    ///   - c: how the displayed x grows with the stored y.
+    ///   - d: how the displayed y grows with the stored y.
     public init?(displayMatrix a: Double, _ b: Double, _ c: Double, _ d: Double) {
         let scale = max(abs(a), abs(b), abs(c), abs(d))
         guard scale > 0, scale.isFinite else { return nil }

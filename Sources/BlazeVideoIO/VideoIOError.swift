@@ -44,6 +44,7 @@ public enum VideoIOError: Error, Equatable, Sendable {
 }
 
 extension VideoIOError: CustomStringConvertible {
+    /// A one-line message for people, with the file, value or limit concerned.
     public var description: String {
         switch self {
         case .fileNotFound(let path): return "cannot read \(path): no such file"
@@ -67,5 +68,6 @@ extension VideoIOError: CustomStringConvertible {
 }
 
 extension VideoIOError: LocalizedError {
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

@@ -6,6 +6,7 @@ extension VideoReader {
     ///
     /// On success `frame` holds the pixels (in `options.pixelFormat`, with `info.orientation`), the time and the
     /// index, as `nextFrame()` would return them, and the reader's own buffer is left untouched.
+    /// - Parameter frame: a frame to decode into, from an earlier call or a new one; its storage is reused.
     /// - Returns: false after the last frame (`frame`'s contents are then unspecified).
     /// - Throws: as `nextFrame()` (`frame`'s contents are then unspecified).
     public func nextFrame(into frame: inout VideoFrame) throws(VideoIOError) -> Bool {

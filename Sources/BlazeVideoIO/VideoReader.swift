@@ -35,6 +35,7 @@ import Darwin
 public final class VideoReader {
     /// The container's description of the video stream.
     public let info: VideoInfo
+    /// The options the reader was created with.
     public let options: VideoReadingOptions
     /// Frames delivered so far.
     public private(set) var framesRead = 0
@@ -49,6 +50,9 @@ public final class VideoReader {
 
     /// Opens the file at `path` and reads its header. The file is opened without blocking: a FIFO or a device
     /// is refused before anything is read.
+    /// - Parameters:
+    ///   - path: the video file.
+    ///   - options: the delivered pixel format, the limits, decoder threads and what damage does.
     /// - Throws: `VideoIOError.fileNotFound`, `.cannotRead`, `.notARegularFile`, `.notAVideo`, `.noVideoStream`,
     ///   `.unsupportedCodec`, `.corrupt`, `.truncated` (the header ends early; an MP4 cut before its index),
     ///   `.tooLarge`, `.invalidArgument` (options out of range).
@@ -57,6 +61,11 @@ public final class VideoReader {
     }
 
     /// Opens a video held in memory (the bytes are copied once). Throws as `init(contentsOf:options:)`.
+    /// - Parameters:
+    ///   - data: the whole file.
+    ///   - options: the delivered pixel format, the limits, decoder threads and what damage does.
+    /// - Throws: as `init(contentsOf:options:)`, less the errors of opening a file (`.fileNotFound`,
+    ///   `.cannotRead`, `.notARegularFile`).
     public convenience init(data: [UInt8], options: VideoReadingOptions = .init()) throws(VideoIOError) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 64)
         data.withUnsafeBytes { memory.copyMemory(from: $0) }
@@ -126,6 +135,7 @@ public final class VideoReader {
     ///
     /// The returned image shares storage with the reader's buffer until the next call, which reuses that
     /// buffer when the caller no longer holds the image (and copies it otherwise).
+    /// - Returns: the frame (pixels, time in seconds, index), or nil at the end.
     /// - Throws: `.corrupt`, `.truncated`, `.tooLarge`, `.tooManyFrames` once, after the frames before the
     ///   problem; later calls return nil.
     public func nextFrame() throws(VideoIOError) -> VideoFrame? {
@@ -135,6 +145,9 @@ public final class VideoReader {
 
     /// Decodes the next frame and calls `body` with a view of the reader's buffer (no copy), or returns nil
     /// after the last frame. The view is valid only inside `body`.
+    /// - Parameter body: reads the frame's view, its time in seconds and its index; the view is valid only during
+    ///   the call.
+    /// - Returns: what `body` returns, or nil after the last frame.
     /// - Throws: as `nextFrame()`, or what `body` throws.
     public func withNextFrame<R>(_ body: (ImageView, _ time: Double, _ index: Int) throws -> R) throws -> R? {
         guard let (time, _, index) = try decodeNext() else { return nil }

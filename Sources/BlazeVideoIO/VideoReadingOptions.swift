@@ -28,6 +28,9 @@ public struct VideoReadingOptions: Hashable, Sendable {
     /// concealment is used, and damaged frames are delivered as it repaired them.
     public var stopsAtDamage: Bool
 
+    /// Creates options. Each parameter sets the property of the same name; the defaults are RGB frames, 8192 x
+    /// 8192 and about 35 million pixels at most, 100 million frames, 100,000 packets without a frame, one decoder
+    /// thread, and stopping at damage.
     public init(
         pixelFormat: PixelFormat = .rgb8, maximumWidth: Int = 8192, maximumHeight: Int = 8192,
         maximumPixelCount: Int = 8192 * 4320, maximumFrameCount: Int = 100_000_000,

@@ -17,10 +17,13 @@ import Darwin
 /// Not thread-safe: use a writer from one thread at a time. Writers are independent of each other and of readers:
 /// several may run at once on several threads.
 public final class VideoWriter {
+    /// The file being written, as given to `init`.
     public let path: String
-    /// Stored frame size; every frame appended must have it.
+    /// Stored frame width, in pixels; every frame appended must have it.
     public let width: Int
+    /// Stored frame height, in pixels; every frame appended must have it.
     public let height: Int
+    /// The options the writer was created with.
     public let options: VideoWriterOptions
     /// The encoder in use: "libx264" or "mpeg4".
     public let codecName: String
@@ -33,6 +36,11 @@ public final class VideoWriter {
     private var finished = false
 
     /// Creates (or truncates) the file at `path` and opens the encoder.
+    /// - Parameters:
+    ///   - path: the file to create; its extension names the container (.mp4, .mov, .m4v, .mkv, .avi).
+    ///   - width: the stored frame width, in pixels; even.
+    ///   - height: the stored frame height, in pixels; even.
+    ///   - options: codec, frame rate, time base, quality, key frames, threads, pixel format and orientation.
     /// - Throws: `VideoIOError.invalidArgument` (odd or zero size, a bad rate or pixel format),
     ///   `.unsupportedCodec` (`.h264` without libx264), `.unsupportedContainer` (unknown extension, or one that
     ///   cannot hold the codec), `.cannotWrite`, `.encodingFailed`.
@@ -105,6 +113,9 @@ public final class VideoWriter {
 
     /// Encodes one frame, shown at `time` seconds (nil: `framesWritten` frame periods). The view's stored
     /// pixels are written as they are (its orientation is ignored; set `options.orientation` for the file).
+    /// - Parameters:
+    ///   - frame: `width` x `height` pixels in `options.pixelFormat`; read during the call only.
+    ///   - time: when the frame is shown, in seconds from the start; nil for `framesWritten` frame periods.
     /// - Throws: `.invalidArgument` for a frame of another size or pixel format, a time that does not come
     ///   after the previous frame's by at least one tick, or a finished writer; `.encodingFailed`,
     ///   `.cannotWrite`.
@@ -132,6 +143,11 @@ public final class VideoWriter {
     }
 
     /// Encodes one frame held in an `ImageBuffer` (see `append(_:time:)`).
+    /// - Parameters:
+    ///   - frame: `width` x `height` pixels in `options.pixelFormat`.
+    ///   - time: when the frame is shown, in seconds from the start; nil for `framesWritten` frame periods.
+    /// - Throws: as `append(_:time:)` for a view, and `.invalidArgument` when the buffer's pixels do not match its
+    ///   size.
     public func append(_ frame: ImageBuffer, time: Double? = nil) throws(VideoIOError) {
         let result: Result<Void, VideoIOError>
         do {

@@ -10,23 +10,33 @@ public enum VideoCodec: String, Hashable, Sendable, CaseIterable {
 
 /// A frame rate as a fraction: 30/1, 30000/1001 (29.97) ...
 public struct FrameRate: Hashable, Sendable {
+    /// Frames per `denominator` seconds.
     public var numerator: Int
+    /// Seconds per `numerator` frames (1 for integer rates).
     public var denominator: Int
 
+    /// A rate of `numerator / denominator` frames per second.
+    /// - Parameters:
+    ///   - numerator: frames, such as 30000.
+    ///   - denominator: seconds, such as 1001.
     public init(numerator: Int, denominator: Int = 1) {
         self.numerator = numerator
         self.denominator = denominator
     }
 
+    /// An integer rate.
+    /// - Parameter framesPerSecond: frames per second, such as 30.
     public init(_ framesPerSecond: Int) {
         self.init(numerator: framesPerSecond, denominator: 1)
     }
 
+    /// The rate in frames per second, such as 29.97.
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 }
 
 /// How a `VideoWriter` encodes.
 public struct VideoWriterOptions: Hashable, Sendable {
+    /// The encoder (default `.automatic`: H.264 where the system's FFmpeg has libx264, else MPEG-4 Part 2).
     public var codec: VideoCodec
     /// The nominal frame rate, written in the container; frames given without a time are spaced by it.
     public var frameRate: FrameRate
@@ -47,6 +57,9 @@ public struct VideoWriterOptions: Hashable, Sendable {
     /// (default) writes none.
     public var orientation: ImageOrientation
 
+    /// Creates options. Each parameter sets the property of the same name; the defaults give 30 frames per
+    /// second, one tick per frame, each codec's default quality, a key frame every 60 frames, one encoder thread,
+    /// RGB frames and no display matrix.
     public init(
         codec: VideoCodec = .automatic, frameRate: FrameRate = FrameRate(30), ticksPerSecond: Int? = nil,
         quality: Int? = nil, keyFrameInterval: Int = 60, threadCount: Int = 1, pixelFormat: PixelFormat = .rgb8,

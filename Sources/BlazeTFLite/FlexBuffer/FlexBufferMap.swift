@@ -4,11 +4,17 @@
 /// vectors of other values are kept as `.unsupported(type:)` with their FlexBuffers type number, so an option
 /// that nobody reads never stops a model from loading.
 public enum FlexValue: Hashable, Sendable {
+    /// FlexBuffers' null.
     case null
+    /// A signed integer (any width up to 64 bits).
     case int(Int64)
+    /// An unsigned integer (any width up to 64 bits).
     case uint(UInt64)
+    /// A float (32 or 64 bits in the buffer).
     case float(Double)
+    /// A boolean.
     case bool(Bool)
+    /// A string or a key, verified as UTF-8.
     case string(String)
     /// A typed, fixed-length or untyped vector whose elements are all integers (or booleans, as 0 and 1).
     case ints([Int64])
@@ -77,6 +83,8 @@ public struct FlexBufferMap: Hashable, Sendable {
     }
 
     /// The value of `key`, or nil when the map has no such key.
+    /// - Parameter key: the option's name.
+    /// - Returns: its value, or nil.
     public subscript(key: String) -> FlexValue? { values[key] }
 
     /// Elements decoded per byte of buffer, plus a constant: the work budget.
@@ -86,9 +94,9 @@ public struct FlexBufferMap: Hashable, Sendable {
     /// Decodes the map at the root of `bytes`.
     ///
     /// - Parameters:
-    ///   - bytes: The FlexBuffers buffer.
-    ///   - path: Where the buffer is, for errors (such as `subgraphs[0].operators[3].custom_options`).
-    ///   - fileOffset: The position of `bytes` in the file, added to the offsets in errors.
+    ///   - bytes: the FlexBuffers buffer; not kept after the call.
+    ///   - path: where the buffer is, for errors (such as `subgraphs[0].operators[3].custom_options`).
+    ///   - fileOffset: the position of `bytes` in the file, in bytes, added to the offsets in errors.
     /// - Throws: `TFLiteError.malformedFlexBuffer` when the bytes are not a valid FlexBuffers map,
     ///   `.tooComplex` when decoding would exceed the work budget.
     public init(bytes: UnsafeRawBufferPointer, path: String, fileOffset: Int = 0) throws(TFLiteError) {
@@ -97,6 +105,13 @@ public struct FlexBufferMap: Hashable, Sendable {
     }
 
     /// Decodes the map at the root of `bytes` (see `init(bytes:path:fileOffset:)`).
+    ///
+    /// - Parameters:
+    ///   - bytes: the FlexBuffers buffer.
+    ///   - path: where the buffer is, for errors.
+    ///   - fileOffset: the position of `bytes` in the file, in bytes, added to the offsets in errors.
+    /// - Throws: `TFLiteError.malformedFlexBuffer` when the bytes are not a valid FlexBuffers map,
+    ///   `.tooComplex` when decoding would exceed the work budget.
     public init(bytes: [UInt8], path: String, fileOffset: Int = 0) throws(TFLiteError) {
         let result: Result<FlexBufferMap, TFLiteError> = bytes.withUnsafeBytes { raw in
             do throws(TFLiteError) {
