@@ -10,8 +10,17 @@ extension Face {
     /// The face in the coordinates of a view of `viewWidth` x `viewHeight` points that shows an image of
     /// `imageWidth` x `imageHeight` pixels (the upright image) with `contentMode`, centred.
     ///
-    /// - Parameter mirrored: Set for front-camera previews shown mirrored: x is flipped across the view,
-    ///   and the keypoints keep their names (the subject's right eye stays `rightEye`).
+    /// Returns the face unchanged when either image side is not positive.
+    ///
+    /// - Parameters:
+    ///   - viewWidth: the view's width, in its own units (points).
+    ///   - viewHeight: the view's height, in its own units.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    ///   - contentMode: how the view scales the image.
+    ///   - mirrored: set for front-camera previews shown mirrored: x is flipped across the view,
+    ///     and the keypoints keep their names (the subject's right eye stays `rightEye`).
+    /// - Returns: the face in the view's coordinates (origin at its top left, y down).
     public func mapped(toViewWidth viewWidth: Double, height viewHeight: Double,
                        imageWidth: Double, imageHeight: Double,
                        contentMode: ContentMode, mirrored: Bool = false) -> Face {

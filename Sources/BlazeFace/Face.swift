@@ -1,13 +1,22 @@
 /// The six keypoints BlazeFace reports, named from the subject's own point of view: the right eye is the
 /// subject's right eye, which appears on the viewer's left in an unmirrored photo.
+///
+/// Each point is in the same coordinates as the face's box: pixels of the upright image (after orientation).
 public struct FaceKeypoints: Hashable, Sendable {
+    /// The centre of the subject's right eye.
     public var rightEye: Point
+    /// The centre of the subject's left eye.
     public var leftEye: Point
+    /// The tip of the nose.
     public var noseTip: Point
+    /// The centre of the mouth.
     public var mouthCenter: Point
+    /// The subject's right ear tragion (the small cartilage in front of the ear canal).
     public var rightEarTragion: Point
+    /// The subject's left ear tragion.
     public var leftEarTragion: Point
 
+    /// Keypoints; each parameter sets the property of the same name.
     public init(rightEye: Point, leftEye: Point, noseTip: Point, mouthCenter: Point,
                 rightEarTragion: Point, leftEarTragion: Point) {
         self.rightEye = rightEye
@@ -20,9 +29,13 @@ public struct FaceKeypoints: Hashable, Sendable {
 
     /// The keypoint types in the model's order.
     public enum Kind: String, CaseIterable, Sendable {
+        /// The keypoint of the same name in `FaceKeypoints`; right and left are the subject's own.
         case rightEye, leftEye, noseTip, mouthCenter, rightEarTragion, leftEarTragion
     }
 
+    /// The keypoint of kind `kind`, read or written.
+    /// - Parameter kind: which keypoint.
+    /// - Returns: the keypoint, in the face's coordinates.
     public subscript(kind: Kind) -> Point {
         get {
             switch kind {
@@ -56,8 +69,10 @@ public struct Face: Hashable, Sendable {
     public var boundingBox: Rect
     /// Confidence in 0...1.
     public var score: Float
+    /// The six keypoints, in the same coordinates as the box.
     public var keypoints: FaceKeypoints
 
+    /// A face; each parameter sets the property of the same name.
     public init(boundingBox: Rect, score: Float, keypoints: FaceKeypoints) {
         self.boundingBox = boundingBox
         self.score = score
@@ -78,6 +93,14 @@ public struct Face: Hashable, Sendable {
 
     /// The bounding box grown by fractions of its size (see `Rect.padded`) and clamped to an image of
     /// `imageWidth` x `imageHeight` pixels: the crop a privacy blur or a thumbnail wants.
+    /// - Parameters:
+    ///   - top: the growth above the box, as a fraction of its height.
+    ///   - left: the growth left of the box, as a fraction of its width.
+    ///   - bottom: the growth below the box, as a fraction of its height.
+    ///   - right: the growth right of the box, as a fraction of its width.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the grown box, in the upright image's pixels, inside the image.
     public func paddedBox(top: Double, left: Double, bottom: Double, right: Double,
                           clampedToWidth imageWidth: Double, height imageHeight: Double) -> Rect {
         boundingBox.padded(top: top, left: left, bottom: bottom, right: right)
@@ -85,6 +108,9 @@ public struct Face: Hashable, Sendable {
     }
 
     /// The face with every coordinate transformed by `transform`.
+    /// - Parameter transform: maps a point of the face's coordinate space to the new one; the box becomes the
+    ///   box spanned by its two transformed corners (exact for scales, offsets and flips, not for rotations).
+    /// - Returns: the face in the new coordinates, with the same score.
     public func mapped(_ transform: (Point) -> Point) -> Face {
         let a = transform(Point(x: boundingBox.minX, y: boundingBox.minY))
         let b = transform(Point(x: boundingBox.maxX, y: boundingBox.maxY))

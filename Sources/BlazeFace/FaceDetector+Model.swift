@@ -15,6 +15,7 @@ extension FaceDetector {
 
         /// The detector for a catalog model; nil if `name` is not a face detector. An alias (`.front`, the
         /// short-range model's older file name) gives the model it stands for.
+        /// - Parameter name: a catalog model name.
         public init?(_ name: ModelName) {
             let canonical = name.entry.canonicalName
             guard let model = Self.allCases.first(where: { $0.catalogName == canonical }) else { return nil }
@@ -57,14 +58,18 @@ extension FaceDetector {
     /// The model must take one `1 x S x S x 3` float input (RGB in `inputRange`) and give two outputs:
     /// regressors `1 x anchors x numCoordinates` and score logits `1 x anchors x 1`.
     public struct Configuration: Hashable, Sendable {
+        /// The SSD anchor grid the regressors are relative to.
         public var anchors: AnchorOptions
+        /// How regressors and score logits become boxes, keypoints and scores.
         public var decoding: DecodingOptions
         /// The range pixel values 0...255 are mapped to (BlazeFace: -1...1).
         public var inputRange: ClosedRange<Float>
         /// The names of the regressor and score outputs; nil finds them by shape.
         public var regressorsOutput: String?
+        /// The name of the score-logit output; nil finds it by shape.
         public var scoresOutput: String?
 
+        /// A configuration; each parameter sets the property of the same name.
         public init(anchors: AnchorOptions, decoding: DecodingOptions, inputRange: ClosedRange<Float> = -1...1,
                     regressorsOutput: String? = nil, scoresOutput: String? = nil) {
             self.anchors = anchors
@@ -99,11 +104,13 @@ extension FaceDetector {
         /// that split its large layers; results are identical for any count. For many images at once, one
         /// single-threaded detector per thread usually gives more throughput.
         public var threadCount: Int
+        /// How the image is fitted into the model's square input (default `.letterbox`).
         public var preprocessing: Preprocessing
         /// What the model file may make the detector allocate and compute while it loads (the interpreter's
         /// defaults unless lowered); past a limit, `.invalidModel` names it (see `ModelLimits`).
         public var modelLimits: ModelLimits
 
+        /// Options; each parameter sets the property of the same name.
         public init(minimumScore: Float? = nil, nms: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3,
                     maximumFaces: Int? = nil, threadCount: Int = 1, preprocessing: Preprocessing = .letterbox,
                     modelLimits: ModelLimits = ModelLimits()) {

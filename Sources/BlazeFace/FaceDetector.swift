@@ -22,7 +22,9 @@ import Foundation
 public final class FaceDetector: @unchecked Sendable {
     /// The model file in use.
     public let modelPath: String
+    /// The anchors, decoding, input range and output names in use.
     public let configuration: Configuration
+    /// The options the detector was created with.
     public let options: Options
     /// The model's square input size in pixels (128, 192 or 256 for the BlazeFace models).
     public let inputSize: Int
@@ -46,6 +48,11 @@ public final class FaceDetector: @unchecked Sendable {
     /// path) if given, and only there; else in the folder named by the `BLAZEFACE_MODELS` environment
     /// variable, else in a `Models` folder beside the executable, else in `Models/` under the current
     /// directory. Apps pass the folder or file they ship as a bundle resource (Documentation/Models.md).
+    /// - Parameters:
+    ///   - model: the catalog detector (default `.shortRange`).
+    ///   - modelsDirectory: a folder holding the model file, or the file's own path; nil searches the default
+    ///     folders.
+    ///   - options: the detector's options.
     /// - Throws: `FaceDetectorError.modelNotFound` (saying where it looked and what to do),
     ///   `.invalidModel`, `.incompatibleModel` or `.invalidOptions`.
     public convenience init(model: Model = .shortRange, modelsDirectory: String? = nil,
@@ -58,6 +65,10 @@ public final class FaceDetector: @unchecked Sendable {
     ///
     /// The outputs are the ones `configuration` names, or else the two whose shapes fit the anchors
     /// (`1 x anchors x numCoordinates` and `1 x anchors x 1`).
+    /// - Parameters:
+    ///   - modelPath: the .tflite file's path.
+    ///   - configuration: the model's anchors, decoding, input range and output names.
+    ///   - options: the detector's options.
     /// - Throws: `FaceDetectorError.modelNotFound`, `.invalidModel`, `.incompatibleModel`,
     ///   `.invalidConfiguration` or `.invalidOptions`.
     public init(modelPath: String, configuration: Configuration, options: Options = Options()) throws(FaceDetectorError) {
@@ -127,6 +138,9 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     /// Finds the faces in `image`, highest score first.
+    /// - Parameter image: the image, read upright (its orientation applied); borrowed for the call only.
+    /// - Returns: the faces, in the upright image's pixels.
+    /// - Throws: `FaceDetectorError.invalidImage` when the image cannot be sampled.
     public func detect(_ image: ImageView) throws(FaceDetectorError) -> [Face] {
         var faces: [Face] = []
         try detect(image, into: &faces)
@@ -135,6 +149,9 @@ public final class FaceDetector: @unchecked Sendable {
 
     /// Finds the faces in `image` and stores them in `faces` (replacing its contents), highest score first.
     /// Allocation-free once `faces` has capacity for the result.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - faces: receives the faces, in the upright image's pixels.
     /// - Throws: `FaceDetectorError.invalidImage` when the image cannot be sampled.
     public func detect(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
         let region = Self.region(for: image, preprocessing: options.preprocessing)

@@ -11,8 +11,10 @@ public enum FaceDetectorError: PipelineFailure {
     /// The anchor or decoding configuration is invalid.
     case invalidConfiguration(String)
 
+    /// What the errors' text calls this pipeline.
     public static let pipelineName = "face detector"
 
+    /// A one-line message for people, naming the pipeline where it helps.
     public var description: String {
         switch self {
         case let .pipeline(error): return error.description(pipeline: Self.pipelineName)

@@ -45,6 +45,7 @@ extension FaceLandmarker {
         /// (or `.detectionFailed(.invalidModel)` for the detector) names it (see `ModelLimits`).
         public var modelLimits: ModelLimits
 
+        /// Options; each parameter sets the property of the same name.
         public init(detector: FaceDetector.Model = .fullRange, maximumFaces: Int? = nil,
                     minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, threadCount: Int = 1,
                     modelLimits: ModelLimits = ModelLimits()) {
@@ -57,6 +58,8 @@ extension FaceLandmarker {
         }
 
         /// MediaPipe 0.10.21's legacy `FaceMesh` settings: short-range detector, one face by default.
+        /// - Parameter maximumFaces: at most this many faces per image.
+        /// - Returns: options with the short-range detector and the other defaults.
         public static func mediaPipe(maximumFaces: Int = 1) -> Options {
             Options(detector: .shortRange, maximumFaces: maximumFaces)
         }

@@ -33,7 +33,9 @@ import Foundation
 /// follows are the caller's array, so threads following different videos may share one landmarker. With
 /// `detect(_:into:)` and the same number of faces as the last call it performs no heap allocation.
 public final class FaceLandmarker: @unchecked Sendable {
+    /// Which mesh the landmarker computes.
     public let model: Model
+    /// The options the landmarker was created with.
     public let options: Options
     /// The mesh model file in use.
     public let meshModelPath: String
@@ -51,6 +53,10 @@ public final class FaceLandmarker: @unchecked Sendable {
 
     /// A landmarker on the catalog's models, found by `ModelLocator` as `FaceDetector(model:)` finds its own
     /// (`modelsDirectory`, else `BLAZEFACE_MODELS`, else `Models` beside the executable, else `./Models`).
+    /// - Parameters:
+    ///   - model: which mesh to compute (default `.attention`).
+    ///   - modelsDirectory: a folder holding the model files, or nil to search the default folders.
+    ///   - options: the landmarker's options; `options.detector` picks the detector.
     /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(model: Model = .attention, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(FaceLandmarkerError) {
@@ -71,6 +77,12 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// A landmarker on model files you bring: a mesh model with the outputs `model` needs (468 x 3 points and
     /// a face flag; for `.attention` also lips, eyes and irises), the iris model for `.meshWithIris`, and a
     /// detector. `options.detector` is not used; the other options are.
+    /// - Parameters:
+    ///   - model: which mesh the mesh model file computes.
+    ///   - meshModelPath: the mesh model's .tflite file.
+    ///   - irisModelPath: the iris model's .tflite file, needed by `.meshWithIris` only.
+    ///   - detector: the detector `detect` runs.
+    ///   - options: the landmarker's options.
     /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public init(model: Model, meshModelPath: String, irisModelPath: String? = nil, detector: FaceDetector,
                 options: Options = Options()) throws(FaceLandmarkerError) {
@@ -119,6 +131,10 @@ public final class FaceLandmarker: @unchecked Sendable {
     // MARK: - Pictures
 
     /// Finds the faces in `image` and computes each one's mesh (MediaPipe's static-image mode).
+    /// - Parameter image: the image, read upright (its orientation applied); borrowed for the call only.
+    /// - Returns: the faces present, in the detector's order, in the upright image's pixels.
+    /// - Throws: `FaceLandmarkerError.detectionFailed`, `.invalidImage` (an image that cannot be sampled) or
+    ///   `.nonFiniteOutput`.
     public func detect(_ image: ImageView) throws(FaceLandmarkerError) -> [FaceLandmarks] {
         var results: [FaceLandmarks] = []
         try detect(image, into: &results)
@@ -127,6 +143,11 @@ public final class FaceLandmarker: @unchecked Sendable {
 
     /// `detect(_:)` into `results` (replacing its contents), reusing its storage: allocation-free when it
     /// already holds as many faces as are found.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - results: receives the faces present, in the upright image's pixels.
+    /// - Throws: `FaceLandmarkerError.detectionFailed`, `.invalidImage` (an image that cannot be sampled) or
+    ///   `.nonFiniteOutput`.
     public func detect(_ image: ImageView, into results: inout [FaceLandmarks]) throws(FaceLandmarkerError) {
         lock.lock()
         defer { lock.unlock() }
@@ -139,6 +160,11 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// this frame's on return. Each tracked face's region comes from its previous points; the detector runs
     /// only while fewer than `maximumFaces` faces are tracked (on every frame when it is nil), and a detection
     /// overlapping a tracked face (IoU above 0.5) yields to it. Faces whose presence drops are lost.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - results: the previous frame's faces on entry (empty for the first frame), this frame's on return.
+    /// - Throws: `FaceLandmarkerError.detectionFailed`, `.invalidImage` (an image that cannot be sampled) or
+    ///   `.nonFiniteOutput`.
     public func detect(_ image: ImageView, tracking results: inout [FaceLandmarks]) throws(FaceLandmarkerError) {
         lock.lock()
         defer { lock.unlock() }
@@ -159,6 +185,11 @@ public final class FaceLandmarker: @unchecked Sendable {
 
     /// The meshes of faces found by any detector, in their order; faces whose presence is not above
     /// `minimumPresence` are left out.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - faces: detections in the upright image's pixels; each region is made from its box and eyes.
+    /// - Returns: the faces present, in the upright image's pixels, each with its detection.
+    /// - Throws: `FaceLandmarkerError.invalidImage` (an image that cannot be sampled) or `.nonFiniteOutput`.
     public func landmarks(_ image: ImageView, for faces: [Face]) throws(FaceLandmarkerError) -> [FaceLandmarks] {
         lock.lock()
         defer { lock.unlock() }
@@ -174,7 +205,12 @@ public final class FaceLandmarker: @unchecked Sendable {
 
     /// The mesh of the face in `region` (upright pixels; make one with `region(for:imageWidth:imageHeight:)`),
     /// or nil when its presence is not above `minimumPresence`.
-    /// - Throws: `FaceLandmarkerError.invalidRegion` for a region with a zero, negative or non-finite size.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - region: the face's region, in the upright image's pixels.
+    /// - Returns: the face's mesh in the upright image's pixels, or nil.
+    /// - Throws: `FaceLandmarkerError.invalidRegion` for a region with a zero, negative or non-finite size;
+    ///   `.invalidImage` or `.nonFiniteOutput`.
     public func landmarks(_ image: ImageView, region: RotatedRect) throws(FaceLandmarkerError) -> FaceLandmarks? {
         let normalizedRegion = NormalizedRegion(region, imageWidth: image.uprightWidth, imageHeight: image.uprightHeight)
         guard region.isValid, normalizedRegion.isUsable else { throw .invalidRegion(region) }
@@ -191,7 +227,14 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// allocation once `face` has held a mesh of this model. Returns false, leaving `face` unchanged, when the
     /// presence is not above `minimumPresence`. `detection` is stored in `face.detection`. This is the step a
     /// tracker runs per face and frame (`BlazeTracking`'s `FaceTracker`).
-    /// - Throws: `FaceLandmarkerError.invalidRegion` for a region with a zero, negative or non-finite size.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
+    ///   - region: the face's region, in the upright image's pixels.
+    ///   - detection: the detection the region was made from, if any.
+    ///   - face: receives the mesh, in the upright image's pixels, when the face is present.
+    /// - Returns: whether the face is present (and `face` was written).
+    /// - Throws: `FaceLandmarkerError.invalidRegion` for a region with a zero, negative or non-finite size;
+    ///   `.invalidImage` or `.nonFiniteOutput`.
     public func landmarks(_ image: ImageView, region: RotatedRect, detection: Face? = nil,
                           into face: inout FaceLandmarks) throws(FaceLandmarkerError) -> Bool {
         let width = image.uprightWidth, height = image.uprightHeight
@@ -215,12 +258,22 @@ public final class FaceLandmarker: @unchecked Sendable {
     // MARK: - Regions
 
     /// MediaPipe's region of interest for a detected face in an upright image of the given size (upright pixels).
+    /// - Parameters:
+    ///   - face: a detection, in the upright image's pixels.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the region the mesh model would see, in the upright image's pixels.
     public static func region(for face: Face, imageWidth: Int, imageHeight: Int) -> RotatedRect {
         Self.detectionRegion(for: face, imageWidth: imageWidth, imageHeight: imageHeight)
             .pixels(imageWidth: imageWidth, imageHeight: imageHeight)
     }
 
     /// MediaPipe's region of interest for the next frame from a face's points (nil for fewer than 264 points).
+    /// - Parameters:
+    ///   - points: a face's mesh points, in the upright image's pixels.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the next frame's region, in the upright image's pixels, or nil.
     public static func region(for points: [Landmark], imageWidth: Int, imageHeight: Int) -> RotatedRect? {
         Self.trackingRegion(for: points, imageWidth: imageWidth, imageHeight: imageHeight)?
             .pixels(imageWidth: imageWidth, imageHeight: imageHeight)

@@ -15,8 +15,10 @@ public enum FaceLandmarkerError: PipelineFailure {
     /// The detector failed (see `FaceDetectorError`).
     case detectionFailed(FaceDetectorError)
 
+    /// What the errors' text calls this pipeline.
     public static let pipelineName = "face landmarker"
 
+    /// A one-line message for people, naming the pipeline where it helps.
     public var description: String {
         switch self {
         case let .pipeline(error):

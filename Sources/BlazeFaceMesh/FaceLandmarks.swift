@@ -4,10 +4,14 @@ import BlazeFace
 /// same pixel scale as x, relative to the face's centre of mass, smaller values nearer the camera (MediaPipe's
 /// convention, with its normalized z multiplied by the image width).
 public struct Landmark: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal position, in pixels of the upright image, to the right.
     public var x: Float
+    /// The vertical position, in pixels of the upright image, down.
     public var y: Float
+    /// The depth, on the pixel scale of `x`, relative to the face; smaller is nearer the camera.
     public var z: Float
 
+    /// A point; each parameter sets the property of the same name.
     public init(x: Float, y: Float, z: Float) {
         self.x = x
         self.y = y
@@ -20,6 +24,7 @@ public struct Landmark: Hashable, Sendable, CustomStringConvertible {
     /// Whether all three coordinates are finite.
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 
+    /// The three coordinates, `(x, y, z)`.
     public var description: String { "(\(x), \(y), \(z))" }
 }
 
@@ -40,6 +45,7 @@ public struct FaceLandmarks: Hashable, Sendable {
     /// The detection the region was made from; nil when it came from earlier landmarks or was given.
     public var detection: Face?
 
+    /// A face mesh; each parameter sets the property of the same name.
     public init(points: [Landmark], presence: Float, region: RotatedRect, detection: Face? = nil) {
         self.points = points
         self.presence = presence
@@ -51,6 +57,8 @@ public struct FaceLandmarks: Hashable, Sendable {
     public var hasIrises: Bool { points.count >= 478 }
 
     /// The points of `region`, in the order of `region.indices`; empty for the irises of a 468-point mesh.
+    /// - Parameter region: a named set of mesh points.
+    /// - Returns: its points, in the upright image's pixels.
     public subscript(region: FaceRegion) -> [Landmark] {
         region.indices.compactMap { $0 < points.count ? points[$0] : nil }
     }

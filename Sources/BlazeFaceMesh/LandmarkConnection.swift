@@ -9,6 +9,7 @@ public struct LandmarkConnection: Hashable, Sendable {
     /// The index of the landmark the edge ends at.
     public let end: Int
 
+    /// An edge; each parameter sets the property of the same name.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = end

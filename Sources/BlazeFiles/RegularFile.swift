@@ -13,6 +13,8 @@ import Darwin
 /// are followed: a link to a device is a device) is refused before a byte is read, and the size is checked
 /// against the limit before the memory is allocated. Exactly that many bytes are read: a file that grows
 /// meanwhile is read as it was, one that shrinks is `.shortRead`.
+///
+/// Package-level API (not in any product). Thread-safe: each call opens, reads and closes its own descriptor.
 package enum RegularFile {
     /// Why a file could not be read.
     package enum Failure: Error, Equatable {
@@ -38,7 +40,12 @@ package enum RegularFile {
 
     /// The file's bytes in new memory aligned to `alignment` (at least one byte is allocated; the buffer's
     /// count is the file's size). The caller deallocates it.
-    /// - Throws: `Failure`.
+    /// - Parameters:
+    ///   - path: the file's path; links are followed.
+    ///   - limit: the largest size accepted, in bytes.
+    ///   - alignment: the memory's alignment, in bytes (a power of two; default 64).
+    /// - Returns: the bytes, owned by the caller, who deallocates the buffer (`deallocate()`).
+    /// - Throws: `Failure.system`, `.notRegular`, `.tooLarge` or `.shortRead`; nothing is left allocated then.
     package static func contents(of path: String, limit: Int, alignment: Int = 64) throws(Failure) -> UnsafeMutableRawBufferPointer {
         try withRegularFile(path, limit: limit) { descriptor, size throws(Failure) in
             let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: alignment)
@@ -51,7 +58,11 @@ package enum RegularFile {
     }
 
     /// The file's bytes as an array.
-    /// - Throws: `Failure`.
+    /// - Parameters:
+    ///   - path: the file's path; links are followed.
+    ///   - limit: the largest size accepted, in bytes.
+    /// - Returns: the whole file; empty for an empty file.
+    /// - Throws: `Failure.system`, `.notRegular`, `.tooLarge` or `.shortRead`.
     package static func bytes(of path: String, limit: Int) throws(Failure) -> [UInt8] {
         try withRegularFile(path, limit: limit) { descriptor, size throws(Failure) in
             guard size > 0 else { return [] }

@@ -9,12 +9,16 @@ public enum ModelCatalog {
     public static let entries: [ModelEntry] = ModelName.allCases.map(makeEntry)
 
     /// The entry for `name`.
+    /// - Parameter name: any model name (each has exactly one entry).
+    /// - Returns: its entry.
     public static func entry(_ name: ModelName) -> ModelEntry {
         // `entries` is built from `allCases` in order, so the index of a name is its index in `allCases`.
         entries[ModelName.allCases.firstIndex(of: name)!]
     }
 
     /// The entry whose file is called `fileName` (a bare name such as `face_landmark.tflite`), if any.
+    /// - Parameter fileName: a bare file name, compared exactly.
+    /// - Returns: the first entry with that file name, or nil.
     public static func entry(fileName: String) -> ModelEntry? {
         entries.first { $0.fileName == fileName }
     }

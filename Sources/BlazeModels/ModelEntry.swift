@@ -8,7 +8,9 @@ public struct ModelEntry: Hashable, Sendable {
     public let sha256: String
     /// One line on what the model is for.
     public let summary: String
+    /// What the model computes, which decides how its outputs are read.
     public let task: ModelTask
+    /// The pinned wheel the file is taken from, with its licence and author.
     public let source: ModelSource
     /// The model's inputs, in the order of the graph's input list.
     public let inputs: [TensorSpec]
@@ -28,6 +30,7 @@ public struct ModelEntry: Hashable, Sendable {
     /// keeps one file.
     public let otherSources: [ModelSource]
 
+    /// A catalog entry; each parameter sets the property of the same name.
     public init(name: ModelName, fileName: String, sha256: String, summary: String, task: ModelTask,
                 source: ModelSource, inputs: [TensorSpec], outputs: [TensorSpec], inputRange: ClosedRange<Float>,
                 aliasOf: ModelName? = nil, otherSources: [ModelSource] = []) {
@@ -65,9 +68,12 @@ public enum ModelTask: String, Hashable, Sendable, CaseIterable {
 
 /// A tensor of a model's signature: its name in the .tflite file and its shape.
 public struct TensorSpec: Hashable, Sendable, CustomStringConvertible {
+    /// The tensor's name in the .tflite file.
     public let name: String
+    /// The tensor's shape, outermost dimension first (NHWC for images: `[1, 128, 128, 3]`).
     public let shape: [Int]
 
+    /// A tensor description; each parameter sets the property of the same name.
     public init(name: String, shape: [Int]) {
         self.name = name
         self.shape = shape
@@ -76,6 +82,7 @@ public struct TensorSpec: Hashable, Sendable, CustomStringConvertible {
     /// The number of elements (the product of the shape).
     public var elementCount: Int { shape.reduce(1, *) }
 
+    /// The name and the shape, `x`-separated (`input 1x128x128x3`).
     public var description: String { "\(name) \(shape.map(String.init).joined(separator: "x"))" }
 }
 
@@ -97,6 +104,7 @@ public struct ModelSource: Hashable, Sendable {
     /// Who made the model.
     public let author: String
 
+    /// A model source; each parameter sets the property of the same name.
     public init(package: String, version: String, wheel: String, wheelSHA256: String, pathInWheel: String,
                 license: String, author: String) {
         self.package = package

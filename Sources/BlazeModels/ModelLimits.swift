@@ -31,7 +31,7 @@ public struct ModelLimits: Hashable, Sendable {
     /// 16,384).
     public var maximumOperatorCount: Int
 
-    /// The interpreter's defaults, unless given.
+    /// The interpreter's defaults, unless given; each parameter sets the property of the same name.
     public init(maximumArenaBytes: Int = Interpreter.Options().maximumArenaBytes,
                 maximumMultiplyAccumulates: Int = Interpreter.Options().maximumMultiplyAccumulates,
                 maximumConstantBytes: Int = Interpreter.Options().maximumConstantBytes,
@@ -43,6 +43,8 @@ public struct ModelLimits: Hashable, Sendable {
     }
 
     /// Interpreter options with these limits, `threadCount` threads and the defaults otherwise.
+    /// - Parameter threadCount: the interpreter's threads (checked when the interpreter is created).
+    /// - Returns: the options to create an `Interpreter` with.
     public func interpreterOptions(threadCount: Int) -> Interpreter.Options {
         Interpreter.Options(threadCount: threadCount, maximumArenaBytes: maximumArenaBytes,
                             maximumMultiplyAccumulates: maximumMultiplyAccumulates,

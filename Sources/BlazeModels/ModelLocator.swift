@@ -21,11 +21,14 @@ public struct ModelLocator: Hashable, Sendable {
     /// The folder name looked for beside the executable and in the current directory.
     public static let folderName = "Models"
 
+    /// The environment read for `BLAZEFACE_MODELS`.
     public var environment: [String: String]
     /// The folder of the running executable; nil skips that step.
     public var executableDirectory: String?
+    /// The current directory, in which a `Models` folder is looked for last.
     public var currentDirectory: String
 
+    /// A locator; each parameter sets the property of the same name (the defaults are the process's).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executableDirectory: String? = ModelLocator.processExecutableDirectory,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
@@ -50,16 +53,20 @@ public struct ModelLocator: Hashable, Sendable {
     }
 
     /// The path of the catalog model `name`.
-    /// - Parameter location: a folder holding the model file, or the file's own path; nil searches
-    ///   `searchFolders`.
+    /// - Parameters:
+    ///   - name: the catalog model, whose `fileName` is looked for.
+    ///   - location: a folder holding the model file, or the file's own path; nil searches `searchFolders`.
+    /// - Returns: the path of an existing file (not read).
     /// - Throws: `ModelLocatorError.notFound`, listing the folders tried.
     public func locate(_ name: ModelName, in location: String? = nil) throws(ModelLocatorError) -> String {
         try locate(file: name.fileName, in: location)
     }
 
     /// The path of the model file `fileName` (a bare file name such as `face_landmark.tflite`).
-    /// - Parameter location: a folder holding the file, or a file path to use as it is; nil searches
-    ///   `searchFolders`.
+    /// - Parameters:
+    ///   - fileName: the bare file name looked for in each folder.
+    ///   - location: a folder holding the file, or a file path to use as it is; nil searches `searchFolders`.
+    /// - Returns: the path of an existing file (not read).
     /// - Throws: `ModelLocatorError.notFound`, listing the folders tried.
     public func locate(file fileName: String, in location: String? = nil) throws(ModelLocatorError) -> String {
         if let location {

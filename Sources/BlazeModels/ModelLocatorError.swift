@@ -25,5 +25,6 @@ extension ModelLocatorError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

@@ -33,5 +33,6 @@ public enum ModelName: String, Hashable, Sendable, CaseIterable, CustomStringCon
     /// MediaPipe's selfie segmentation for landscape video, 144x256 (`selfie_segmentation_landscape.tflite`).
     case selfieSegmentationLandscape = "selfie-segmentation-landscape"
 
+    /// The command-line spelling, `rawValue`.
     public var description: String { rawValue }
 }

@@ -21,10 +21,14 @@ public final class ModelSession: @unchecked Sendable {
     public struct Conversion: Hashable, Sendable {
         /// The values pixel values 0 and 255 become (BlazeFace: -1...1; the face mesh: 0...1).
         public var range: ClosedRange<Float>
+        /// How the image or region is fitted to the input's aspect ratio (`ImageToTensor.Fit`).
         public var fit: ImageToTensor.Fit
+        /// What fills input pixels outside the image (`ImageToTensor.Border`).
         public var border: ImageToTensor.Border
+        /// How pixels are sampled (`ImageToTensor.Sampling`).
         public var sampling: ImageToTensor.Sampling
 
+        /// A conversion; each parameter sets the property of the same name.
         public init(range: ClosedRange<Float>, fit: ImageToTensor.Fit = .letterbox, border: ImageToTensor.Border = .zero,
                     sampling: ImageToTensor.Sampling = .warp) {
             self.range = range
@@ -36,9 +40,13 @@ public final class ModelSession: @unchecked Sendable {
 
     /// An output found by name at creation, so that reading it at run time cannot fail.
     public struct Output: Hashable, Sendable {
+        /// The output's position in the model's output list.
         public let index: Int
+        /// The output tensor's name in the .tflite file.
         public let name: String
+        /// The output tensor's shape, outermost dimension first.
         public let shape: [Int]
+        /// The number of values (the product of the shape).
         public var elementCount: Int { shape.reduce(1, *) }
     }
 
@@ -47,14 +55,18 @@ public final class ModelSession: @unchecked Sendable {
         let buffers: UnsafeBufferPointer<UnsafeBufferPointer<Float>>
 
         /// The output's values (in the interpreter's memory; copy what you keep).
+        /// - Parameter output: an output of this session (`ModelSession.output(named:)` or `outputs`).
+        /// - Returns: its `elementCount` values, valid until `run`'s body returns.
         public subscript(output: Output) -> UnsafeBufferPointer<Float> { buffers[output.index] }
     }
 
     /// The model file in use.
     public let modelPath: String
+    /// How the image input is filled.
     public let conversion: Conversion
-    /// The image input's size in pixels (the model's `1 x height x width x 3` input).
+    /// The image input's width in pixels (the model's `1 x height x width x 3` input).
     public let inputWidth: Int
+    /// The image input's height in pixels.
     public let inputHeight: Int
     /// Every output of the model, in the model's order.
     public let outputs: [Output]
@@ -65,6 +77,11 @@ public final class ModelSession: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Loads the model at `modelPath`, whose first input must be a `1 x H x W x 3` image, under `limits`.
+    /// - Parameters:
+    ///   - modelPath: the .tflite file's path.
+    ///   - conversion: how the image input is filled.
+    ///   - threadCount: the interpreter's threads, from 1 to `Interpreter.Options.maximumThreadCount`.
+    ///   - limits: the bounds a model file must stay within (`ModelLimits`).
     /// - Throws: `ModelSessionError.modelNotFound`, `.invalidModel` (a file that does not load, or one past a
     ///   limit: its `InterpreterError` names it), `.incompatibleModel` (no image input), `.invalidOptions`
     ///   (thread count, value range).
@@ -110,6 +127,8 @@ public final class ModelSession: @unchecked Sendable {
     }
 
     /// The output called `name` in the model.
+    /// - Parameter name: the output tensor's name in the .tflite file.
+    /// - Returns: the output, to read inside `run`'s body.
     /// - Throws: `ModelSessionError.unknownOutput`, listing the names there are.
     public func output(named name: String) throws(ModelSessionError) -> Output {
         guard let output = outputs.first(where: { $0.name == name }) else {
@@ -123,9 +142,13 @@ public final class ModelSession: @unchecked Sendable {
     /// while holding the session's lock.
     ///
     /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
     ///   - region: in upright image pixels; nil for the whole image.
     ///   - mirrored: whether the input is flipped left to right after sampling (MediaPipe's iris model sees the
     ///     eye on the image's right mirrored); `footprint` is the region either way.
+    ///   - body: reads the outputs (valid only during the call) and the region the input covered, in upright
+    ///     image pixels.
+    /// - Returns: what `body` returns.
     /// - Throws: `ModelSessionError.invalidImage` when the image or region cannot be sampled; what `body` throws.
     public func run<R>(_ image: ImageView, region: RotatedRect? = nil, mirrored: Bool = false,
                        _ body: (Outputs, RotatedRect) throws(ModelSessionError) -> R) throws(ModelSessionError) -> R {

@@ -21,6 +21,7 @@ public enum ModelSessionError: Error, Equatable, Sendable {
 }
 
 extension ModelSessionError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the path, name or reason concerned.
     public var description: String {
         switch self {
         case let .modelNotFound(path):
@@ -40,5 +41,6 @@ extension ModelSessionError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

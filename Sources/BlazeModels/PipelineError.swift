@@ -44,6 +44,7 @@ extension PipelineError {
     }
 
     /// The model locator's error as a pipeline reports it.
+    /// - Parameter error: what `ModelLocator` threw; `.notFound` becomes `.modelNotFound` with the same fields.
     public init(_ error: ModelLocatorError) {
         switch error {
         case let .notFound(file, searched): self = .modelNotFound(file: file, searched: searched)
@@ -52,6 +53,7 @@ extension PipelineError {
 
     /// The error's text, naming the pipeline where it helps.
     /// - Parameter pipeline: what the pipeline is called in a sentence ("face detector", "person segmenter").
+    /// - Returns: a one-line message for people.
     public func description(pipeline: String) -> String {
         switch self {
         case let .modelNotFound(file, searched):
@@ -79,6 +81,8 @@ extension PipelineError {
 /// (`PipelineOptions.validate(as:)`). Match the shared cases as `.pipeline(.invalidModel(let path, _))`.
 public protocol PipelineFailure: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Wraps a shared failure (an enum's `case pipeline(PipelineError)` satisfies this).
+    /// - Parameter error: the shared failure.
+    /// - Returns: this pipeline's error carrying it.
     static func pipeline(_ error: PipelineError) -> Self
     /// What the pipeline is called in the errors' text, in lower case ("face detector").
     static var pipelineName: String { get }
@@ -86,36 +90,62 @@ public protocol PipelineFailure: Error, Equatable, Sendable, CustomStringConvert
 
 extension PipelineFailure {
     /// `.pipeline(.modelNotFound(file:searched:))`.
+    /// - Parameters:
+    ///   - file: the model's file name.
+    ///   - searched: the folders tried, in order.
+    /// - Returns: this pipeline's error.
     public static func modelNotFound(file: String, searched: [String]) -> Self {
         .pipeline(.modelNotFound(file: file, searched: searched))
     }
 
     /// `.pipeline(.invalidModel(path:error:))`.
+    /// - Parameters:
+    ///   - path: the model file's path.
+    ///   - error: why the interpreter refused it.
+    /// - Returns: this pipeline's error.
     public static func invalidModel(path: String, error: InterpreterError) -> Self {
         .pipeline(.invalidModel(path: path, error: error))
     }
 
     /// `.pipeline(.incompatibleModel(path:reason:))`.
+    /// - Parameters:
+    ///   - path: the model file's path.
+    ///   - reason: the inputs or outputs expected and those the model has.
+    /// - Returns: this pipeline's error.
     public static func incompatibleModel(path: String, reason: String) -> Self {
         .pipeline(.incompatibleModel(path: path, reason: reason))
     }
 
     /// `.pipeline(.invalidOptions(_:))`.
+    /// - Parameter reason: the option and its allowed values.
+    /// - Returns: this pipeline's error.
     public static func invalidOptions(_ reason: String) -> Self { .pipeline(.invalidOptions(reason)) }
 
     /// `.pipeline(.invalidImage(_:))`.
+    /// - Parameter reason: why the image cannot be sampled.
+    /// - Returns: this pipeline's error.
     public static func invalidImage(_ reason: String) -> Self { .pipeline(.invalidImage(reason)) }
 
     /// `.pipeline(.inferenceFailed(_:))`.
+    /// - Parameter reason: what failed.
+    /// - Returns: this pipeline's error.
     public static func inferenceFailed(_ reason: String) -> Self { .pipeline(.inferenceFailed(reason)) }
 
     /// A model session's error as this pipeline's (see `PipelineError.init(_:modelPath:)`).
+    /// - Parameters:
+    ///   - error: what `ModelSession` threw.
+    ///   - modelPath: the session's model file.
+    /// - Returns: this pipeline's error.
     public static func session(_ error: ModelSessionError, modelPath: String) -> Self {
         .pipeline(PipelineError(error, modelPath: modelPath))
     }
 
     /// The path of the catalog model `name`, found by `ModelLocator`: in `location` (a folder, or the file's own
     /// path) if given and only there, else in the folders `ModelLocator.searchFolders` lists.
+    /// - Parameters:
+    ///   - name: the catalog model.
+    ///   - location: a folder holding the file, or the file's own path; nil searches the default folders.
+    /// - Returns: the path of an existing file (not read).
     /// - Throws: `.modelNotFound`, listing the folders tried.
     public static func locateModel(_ name: ModelName, in location: String?) throws(Self) -> String {
         do { return try ModelLocator().locate(name, in: location) } catch {

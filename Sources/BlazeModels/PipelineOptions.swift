@@ -25,6 +25,7 @@ extension PipelineOptions {
     }
 
     /// Throws the first problem as `Failure.invalidOptions`.
+    /// - Parameter failure: the pipeline's error type.
     /// - Throws: `Failure.pipeline(.invalidOptions(_:))`.
     public func validate<Failure: PipelineFailure>(as failure: Failure.Type) throws(Failure) {
         if let problem = firstProblem { throw .invalidOptions(problem) }
@@ -35,16 +36,28 @@ extension PipelineOptions {
 /// option as the Swift API spells it.
 public enum OptionCheck {
     /// `value` must lie in 0...1 (NaN does not).
+    /// - Parameters:
+    ///   - value: the option's value.
+    ///   - name: the option's name as the Swift API spells it.
+    /// - Returns: the problem's description, or nil when the value is fine.
     public static func fraction(_ value: Float, _ name: String) -> String? {
         (0...1).contains(value) ? nil : "\(name) \(value) is outside 0...1"
     }
 
     /// `value`, when given, must lie in 0...1.
+    /// - Parameters:
+    ///   - value: the option's value; nil passes.
+    ///   - name: the option's name as the Swift API spells it.
+    /// - Returns: the problem's description, or nil when the value is fine.
     public static func fraction(_ value: Float?, _ name: String) -> String? {
         value.flatMap { fraction($0, name) }
     }
 
     /// `value`, when given, must be at least 1.
+    /// - Parameters:
+    ///   - value: the option's value; nil passes.
+    ///   - name: the option's name as the Swift API spells it.
+    /// - Returns: the problem's description, or nil when the value is fine.
     public static func atLeastOne(_ value: Int?, _ name: String) -> String? {
         guard let value, value < 1 else { return nil }
         return "\(name) \(value) must be at least 1"

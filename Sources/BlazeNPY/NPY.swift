@@ -3,14 +3,22 @@ import Foundation
 
 /// Element types of `.npy` files this library reads (little-endian or single-byte only).
 public enum NPYDType: String, Sendable, CaseIterable {
+    /// 32-bit IEEE float, little-endian (`<f4`).
     case float32 = "<f4"
+    /// 16-bit IEEE float, little-endian (`<f2`).
     case float16 = "<f2"
+    /// 64-bit IEEE float, little-endian (`<f8`).
     case float64 = "<f8"
+    /// Unsigned byte (`|u1`; `<u1` and `=u1` are read as it).
     case uint8 = "|u1"
+    /// Signed byte (`|i1`; `<i1` and `=i1` are read as it).
     case int8 = "|i1"
+    /// 32-bit signed integer, little-endian (`<i4`).
     case int32 = "<i4"
+    /// 64-bit signed integer, little-endian (`<i8`).
     case int64 = "<i8"
 
+    /// The size of one element, in bytes.
     public var byteSize: Int {
         switch self {
         case .uint8, .int8: return 1
@@ -23,17 +31,28 @@ public enum NPYDType: String, Sendable, CaseIterable {
 
 /// Why a `.npy` file could not be read or written.
 public enum NPYError: Error, Equatable, Sendable {
+    /// The file at `path` is missing, not a regular file, larger than allowed, or failed to read; `reason` says
+    /// which.
     case cannotRead(path: String, reason: String)
+    /// Writing `path` failed; `reason` is the system's.
     case cannotWrite(path: String, reason: String)
+    /// The bytes do not start with the `\x93NUMPY` magic (or are fewer than 10).
     case notNPY
+    /// A format version other than 1, 2 or 3.
     case unsupportedVersion(major: Int, minor: Int)
+    /// The header dictionary cannot be parsed; the text says where.
     case malformedHeader(String)
+    /// An element type other than `NPYDType`'s, by its `descr` text.
     case unsupportedDType(String)
+    /// The array is stored in Fortran (column-major) order.
     case fortranOrder
+    /// The data holds `actual` bytes where the shape and type need `expected` (`Int.max` when the shape's
+    /// element count overflows or exceeds the file).
     case dataSizeMismatch(expected: Int, actual: Int)
 }
 
 extension NPYError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the path, version or sizes concerned.
     public var description: String {
         switch self {
         case let .cannotRead(path, reason): return "cannot read '\(path)': \(reason)"
@@ -48,18 +67,24 @@ extension NPYError: CustomStringConvertible, LocalizedError {
             return ".npy data has \(actual) bytes but its header's shape and dtype need \(expected)"
         }
     }
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }
 
 /// An array read from, or to be written to, a NumPy `.npy` file (format versions 1.0–3.0, C order).
 public struct NPYArray: Equatable, Sendable {
+    /// The element type.
     public var dtype: NPYDType
+    /// The dimensions, outermost first; empty for a scalar.
     public var shape: [Int]
     /// The raw little-endian element bytes, in C order.
     public var bytes: [UInt8]
 
+    /// The number of elements (the product of the shape; 1 for a scalar).
     public var elementCount: Int { shape.reduce(1, *) }
 
+    /// An array; each parameter sets the property of the same name (`bytes` should hold
+    /// `elementCount · dtype.byteSize` bytes).
     public init(dtype: NPYDType, shape: [Int], bytes: [UInt8]) {
         self.dtype = dtype
         self.shape = shape
@@ -67,6 +92,10 @@ public struct NPYArray: Equatable, Sendable {
     }
 
     /// A float32 array.
+    /// - Parameters:
+    ///   - shape: the dimensions, outermost first.
+    ///   - floats: the elements in C order.
+    /// - Precondition: `floats.count` is the product of `shape`.
     public init(shape: [Int], floats: [Float]) {
         precondition(shape.reduce(1, *) == floats.count, "shape does not match the element count")
         self.dtype = .float32
@@ -79,6 +108,9 @@ public struct NPYArray: Equatable, Sendable {
 
     /// Reads a `.npy` file: a regular file of at most `maximumBytes` bytes (`NPYFile.contents`: opened
     /// non-blocking, its type and size checked before anything is read or allocated).
+    /// - Parameters:
+    ///   - path: the file's path.
+    ///   - maximumBytes: the largest file accepted, in bytes (default 1 GiB).
     /// - Throws: `NPYError.cannotRead` (missing, not a regular file, too large, a read error), or what
     ///   `init(bytes:)` throws.
     public init(path: String, maximumBytes: Int = 1 << 30) throws {
@@ -86,6 +118,9 @@ public struct NPYArray: Equatable, Sendable {
     }
 
     /// Parses the bytes of a `.npy` file.
+    /// - Parameter file: the whole file's bytes.
+    /// - Throws: `NPYError.notNPY`, `.unsupportedVersion`, `.malformedHeader`, `.unsupportedDType`, `.fortranOrder`
+    ///   or `.dataSizeMismatch`.
     public init(bytes file: [UInt8]) throws {
         let magic: [UInt8] = [0x93] + Array("NUMPY".utf8)
         guard file.count >= 10, Array(file[0..<6]) == magic else { throw NPYError.notNPY }
@@ -164,6 +199,7 @@ public struct NPYArray: Equatable, Sendable {
     }
 
     /// The elements converted to Float (exact for float16, uint8, int8 and float32).
+    /// - Returns: `elementCount` values in C order; float64, int32 and int64 elements rounded to the nearest Float.
     public func floats() -> [Float] {
         let n = elementCount
         return bytes.withUnsafeBytes { raw in
@@ -190,6 +226,7 @@ public struct NPYArray: Equatable, Sendable {
     }
 
     /// The `.npy` file bytes (format 1.0, header padded so the data starts at a multiple of 64 bytes).
+    /// - Returns: the whole file: magic, version, header and the element bytes.
     public func fileBytes() -> [UInt8] {
         let shapeText: String
         switch shape.count {
@@ -208,6 +245,8 @@ public struct NPYArray: Equatable, Sendable {
     }
 
     /// Writes the array as a `.npy` file.
+    /// - Parameter path: the file to create or replace.
+    /// - Throws: `NPYError.cannotWrite` with the system's reason.
     public func write(to path: String) throws {
         do { try Data(fileBytes()).write(to: URL(fileURLWithPath: path)) } catch {
             throw NPYError.cannotWrite(path: path, reason: error.localizedDescription)

@@ -19,6 +19,7 @@ public struct NormalizedRegion: Hashable, Sendable {
     public var rotation: Float
 
     /// A region from its fractions of the image and its rotation.
+    /// Each parameter sets the property of the same name.
     public init(xCenter: Float, yCenter: Float, width: Float, height: Float, rotation: Float) {
         self.xCenter = xCenter
         self.yCenter = yCenter
@@ -28,6 +29,10 @@ public struct NormalizedRegion: Hashable, Sendable {
     }
 
     /// `region` (upright pixels) as fractions of an image of `imageWidth` x `imageHeight` pixels.
+    /// - Parameters:
+    ///   - region: the region, in the upright image's pixels; its rotation (radians) is kept.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
     public init(_ region: RotatedRect, imageWidth: Int, imageHeight: Int) {
         let w = Double(imageWidth), h = Double(imageHeight)
         self.init(xCenter: Float(region.center.x / w), yCenter: Float(region.center.y / h),
@@ -35,6 +40,10 @@ public struct NormalizedRegion: Hashable, Sendable {
     }
 
     /// The region in upright image pixels (MediaPipe's `GetRoi`: each value times the image size, in float).
+    /// - Parameters:
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the region in the upright image's pixels, rotation in radians.
     public func pixels(imageWidth: Int, imageHeight: Int) -> RotatedRect {
         let w = Float(imageWidth), h = Float(imageHeight)
         return RotatedRect(center: Point(x: Double(xCenter * w), y: Double(yCenter * h)),

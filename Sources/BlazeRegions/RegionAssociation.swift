@@ -16,6 +16,10 @@ public enum OverlapRule: Hashable, Sendable {
 
     /// Whether `a` and `b` are taken for the same object. `.overlapOrCenterInside` is not symmetric: it asks
     /// whether `a`'s centre is in `b`.
+    /// - Parameters:
+    ///   - a: the first box, in any coordinates shared with `b`.
+    ///   - b: the second box.
+    /// - Returns: whether the rule takes them for one object.
     public func matches(_ a: Rect, _ b: Rect) -> Bool {
         if a.iou(b) > 0.5 { return true }
         guard self == .overlapOrCenterInside else { return false }
@@ -28,8 +32,13 @@ public enum OverlapRule: Hashable, Sendable {
 /// earlier ones that it matches by `OverlapRule.mediaPipe` on their unturned boxes and joins the end of the
 /// list. Put regions from detections first and regions from the previous frame's points after them, and a
 /// followed object replaces its own fresh detection.
+///
+/// A pure function of its arguments: callable from any thread.
 public enum RegionAssociation {
     /// Associates `elements` in place (allocation-free); `region` gives each element's region.
+    /// - Parameters:
+    ///   - elements: the list, in order; the elements that remain keep their relative order.
+    ///   - region: each element's region, in fractions of the image; called several times per element.
     public static func associate<Element>(_ elements: inout [Element], region: (Element) -> NormalizedRegion) {
         var index = 1
         while index < elements.count {

@@ -17,12 +17,12 @@ public protocol PlanarPoint {
 /// scale.
 ///
 /// All arithmetic is MediaPipe's, in `Float` on fractions of the image, so the regions equal MediaPipe's to the
-/// bit for the same inputs.
+/// bit for the same inputs. A value with pure methods: thread-safe.
 public struct RegionRecipe: Hashable, Sendable {
     /// The factor both sides are scaled by after squaring.
     public var scale: Float
 
-    /// A recipe with the given scale.
+    /// A recipe with the given scale; each parameter sets the property of the same name.
     public init(scale: Float) { self.scale = scale }
 
     /// The face graphs' recipe (scale 1.5).
@@ -32,6 +32,13 @@ public struct RegionRecipe: Hashable, Sendable {
 
     /// The region for a detection: `box`'s centre (upright pixels), turned so that the line from `start` to `end`
     /// (two keypoints, upright pixels) is level, squared on the long side and scaled.
+    /// - Parameters:
+    ///   - box: the detection's box, in the upright image's pixels.
+    ///   - start: the keypoint the level line starts at, in the upright image's pixels.
+    ///   - end: the keypoint it ends at.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the region, in fractions of the upright image, rotation in radians.
     public func region(box: Rect, rotationFrom start: Point, to end: Point, imageWidth: Int,
                        imageHeight: Int) -> NormalizedRegion {
         let w = Double(imageWidth), h = Double(imageHeight)
@@ -47,6 +54,13 @@ public struct RegionRecipe: Hashable, Sendable {
     /// The region for the next frame from a model's points (upright pixels): the bounding box of all the points,
     /// turned so that the line from `points[startIndex]` to `points[endIndex]` is level, squared on the long side
     /// and scaled. Nil when either index is outside `points`.
+    /// - Parameters:
+    ///   - points: the model's points, in the upright image's pixels.
+    ///   - startIndex: the index of the point the level line starts at.
+    ///   - endIndex: the index of the point it ends at.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the region, in fractions of the upright image, rotation in radians; or nil.
     @inlinable
     public func region<P: PlanarPoint>(points: [P], rotationFrom startIndex: Int, to endIndex: Int,
                                        imageWidth: Int, imageHeight: Int) -> NormalizedRegion? {
@@ -71,6 +85,12 @@ public struct RegionRecipe: Hashable, Sendable {
 
     /// The region spanned by two points (upright pixels), such as an eye's corners: their box, turned so that the
     /// line from `start` to `end` is level, squared on the long side and scaled.
+    /// - Parameters:
+    ///   - start: the point the level line starts at, in the upright image's pixels.
+    ///   - end: the point it ends at.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the region, in fractions of the upright image, rotation in radians.
     public func region<P: PlanarPoint>(from start: P, to end: P, imageWidth: Int, imageHeight: Int) -> NormalizedRegion {
         let w = Double(imageWidth), h = Double(imageHeight)
         let a = (Float(Double(start.x) / w), Float(Double(start.y) / h))
@@ -84,6 +104,15 @@ public struct RegionRecipe: Hashable, Sendable {
 
     /// `RectTransformationCalculator` with `square_long`, no shift and this recipe's scale, on a region given as
     /// fractions of the image.
+    /// - Parameters:
+    ///   - xCenter: the centre's x, a fraction of the image's width.
+    ///   - yCenter: the centre's y, a fraction of the image's height.
+    ///   - width: the width, a fraction of the image's width.
+    ///   - height: the height, a fraction of the image's height.
+    ///   - rotation: radians, clockwise in the image; kept.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the squared and scaled region, same centre and rotation, in fractions of the image.
     public func transformed(xCenter: Float, yCenter: Float, width: Float, height: Float, rotation: Float,
                             imageWidth: Int, imageHeight: Int) -> NormalizedRegion {
         let w = Float(imageWidth), h = Float(imageHeight)
@@ -94,6 +123,12 @@ public struct RegionRecipe: Hashable, Sendable {
 
     /// `DetectionsToRectsCalculator::ComputeRotation` with target angle 0: the angle that turns the vector from
     /// `start` to `end` (fractions of the image, measured in pixels) level, normalized to [-π, π).
+    /// - Parameters:
+    ///   - start: the vector's start, (x, y) in fractions of the image.
+    ///   - end: the vector's end, (x, y) in fractions of the image.
+    ///   - imageWidth: the upright image's width, in pixels.
+    ///   - imageHeight: the upright image's height, in pixels.
+    /// - Returns: the rotation in radians, clockwise in the image, in [-π, π).
     public static func rotation(from start: (Float, Float), to end: (Float, Float), imageWidth: Int,
                                 imageHeight: Int) -> Float {
         let w = Float(imageWidth), h = Float(imageHeight)
@@ -102,6 +137,8 @@ public struct RegionRecipe: Hashable, Sendable {
     }
 
     /// MediaPipe's `NormalizeRadians`: into [-π, π), computed in double.
+    /// - Parameter angle: any angle, in radians.
+    /// - Returns: the same angle in [-π, π).
     public static func normalizeRadians(_ angle: Float) -> Float {
         let a = Double(angle)
         return Float(a - 2 * Double.pi * ((a - -Double.pi) / (2 * Double.pi)).rounded(.down))

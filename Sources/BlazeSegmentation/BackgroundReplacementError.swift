@@ -20,6 +20,7 @@ public enum BackgroundReplacementError: Error, Equatable, Sendable {
 }
 
 extension BackgroundReplacementError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the sizes or values concerned and what to do.
     public var description: String {
         switch self {
         case let .maskSizeMismatch(mw, mh, iw, ih):
@@ -39,5 +40,6 @@ extension BackgroundReplacementError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

@@ -34,9 +34,16 @@ public final class BackgroundReplacer: @unchecked Sendable {
     private var scratch: [Float] = []
     private let lock = NSLock()
 
+    /// A replacer; the blur's scratch is made on first use.
     public init() {}
 
     /// The upright image with `background` behind the person, as tightly packed rgb8.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); any pixel format but YUV; borrowed for the
+    ///     call only.
+    ///   - mask: the person mask at the upright image's size (`PersonSegmenter.Resolution.image`), values 0...1.
+    ///   - background: what goes behind the person.
+    /// - Returns: a new rgb8 image of the upright size, orientation `.up`.
     /// - Throws: as `replaceBackground(of:mask:with:into:bytesPerRow:pixelFormat:)`.
     public func replaceBackground(of image: ImageView, mask: SegmentationMask,
                                   with background: Background) throws(BackgroundReplacementError) -> ImageBuffer {
@@ -47,6 +54,12 @@ public final class BackgroundReplacer: @unchecked Sendable {
 
     /// Writes the result into `buffer`, resized to the upright image (same size: no allocation when its pixels
     /// are not shared), in its pixel format (gray8 and YUV become rgb8), orientation `.up`.
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); any pixel format but YUV; borrowed for the
+    ///     call only.
+    ///   - mask: the person mask at the upright image's size (`PersonSegmenter.Resolution.image`), values 0...1.
+    ///   - background: what goes behind the person.
+    ///   - buffer: receives the result; its pixel format is kept when it is an RGB-family one.
     /// - Throws: as `replaceBackground(of:mask:with:into:bytesPerRow:pixelFormat:)`; `buffer` is unchanged then.
     public func replaceBackground(of image: ImageView, mask: SegmentationMask, with background: Background,
                                   into buffer: inout ImageBuffer) throws(BackgroundReplacementError) {
@@ -93,6 +106,14 @@ public final class BackgroundReplacer: @unchecked Sendable {
     /// Writes the upright image with `background` behind the person into `output`: `uprightHeight` rows of
     /// `bytesPerRow` bytes (default: tightly packed), each pixel in `pixelFormat` (rgb8, rgba8, bgra8 or argb8;
     /// alpha 255).
+    /// - Parameters:
+    ///   - image: the image, read upright (its orientation applied); any pixel format but YUV; borrowed for the
+    ///     call only.
+    ///   - mask: the person mask at the upright image's size (`PersonSegmenter.Resolution.image`), values 0...1.
+    ///   - background: what goes behind the person.
+    ///   - output: the caller's memory, written while the call runs and not kept.
+    ///   - bytesPerRow: the output's row stride in bytes; nil for tightly packed rows.
+    ///   - pixelFormat: the output's pixel format: rgb8, rgba8, bgra8 or argb8.
     /// - Throws: `BackgroundReplacementError.maskSizeMismatch` (the mask is not at the upright image's size),
     ///   `.invalidMask`, `.backgroundSizeMismatch`, `.invalidBlurRadius`, `.unsupportedPixelFormat` (a YUV image or
     ///   background picture: convert it with `uprightRGB()`), `.invalidOutput` (rows too short, gray8, YUV),

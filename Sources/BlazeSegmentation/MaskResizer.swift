@@ -22,11 +22,20 @@ public final class MaskResizer {
     private var upper: [Float] = []
     private var lower: [Float] = []
 
+    /// A resizer with no tables yet; the first `resize` builds them.
     public init() {}
 
     /// Writes `source` (`sourceWidth x sourceHeight`, row-major) resized to `width x height` into `destination`.
-    /// - Throws: `ImagingError.emptyImage` (a side below 1 or above `maximumSide`), `.bufferTooSmall` (`source` holds fewer than `sourceWidth · sourceHeight` floats; the count
-    ///   is in floats), `.outputTooSmall`. Nothing is written then.
+    /// - Parameters:
+    ///   - source: the mask's values, row-major, at least `sourceWidth · sourceHeight`.
+    ///   - sourceWidth: the source's width, in pixels.
+    ///   - sourceHeight: the source's height, in pixels.
+    ///   - destination: receives `width · height` values, row-major.
+    ///   - width: the destination's width, in pixels.
+    ///   - height: the destination's height, in pixels.
+    /// - Throws: `ImagingError.emptyImage` (a side below 1 or above `maximumSide`), `.bufferTooSmall` (`source`
+    ///   holds fewer than `sourceWidth · sourceHeight` floats; the count is in floats), `.outputTooSmall`.
+    ///   Nothing is written then.
     public func resize(_ source: UnsafeBufferPointer<Float>, width sourceWidth: Int, height sourceHeight: Int,
                        into destination: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) throws(ImagingError) {
         try Self.check(source: source.count, sourceWidth, sourceHeight, destination: destination.count, width, height)
@@ -118,6 +127,13 @@ public final class MaskResizer {
     public static let maximumSide = 1 << 20
 
     /// The scalar reference: every destination pixel computed on its own from `tap`, with the same operations.
+    /// - Parameters:
+    ///   - source: the mask's values, row-major, at least `sourceWidth · sourceHeight`.
+    ///   - sourceWidth: the source's width, in pixels.
+    ///   - sourceHeight: the source's height, in pixels.
+    ///   - width: the destination's width, in pixels.
+    ///   - height: the destination's height, in pixels.
+    /// - Returns: `width · height` values, row-major, equal to `resize`'s.
     /// - Throws: as `resize`.
     public static func referenceResize(_ source: [Float], width sourceWidth: Int, height sourceHeight: Int,
                                        width: Int, height: Int) throws(ImagingError) -> [Float] {

@@ -14,6 +14,11 @@ public enum MaskSmoothing {
     @usableFromInline static let c5: Float = -624.717
 
     /// One pixel: the new value `current` mixed with the previous smoothed value `previous`.
+    /// - Parameters:
+    ///   - current: the new frame's probability, 0...1.
+    ///   - previous: the previous frame's smoothed probability, 0...1.
+    ///   - ratio: the largest share of `previous` kept, 0...1 (`PersonSegmenter.Options.smoothing`).
+    /// - Returns: the smoothed probability.
     @inlinable
     public static func blend(current: Float, previous: Float, ratio: Float) -> Float {
         let t = current - 0.5

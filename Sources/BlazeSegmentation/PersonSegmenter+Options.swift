@@ -22,6 +22,10 @@ extension PersonSegmenter {
         }
 
         /// The model `.automatic` picks for an upright image of this size (`.general` or `.landscape`).
+        /// - Parameters:
+        ///   - width: the upright image's width, in pixels.
+        ///   - height: the upright image's height, in pixels.
+        /// - Returns: `.landscape` when the image is wider than 4:3, else `.general`.
         public static func automaticChoice(width: Int, height: Int) -> Model {
             width * 3 > height * 4 ? .landscape : .general
         }
@@ -50,6 +54,7 @@ extension PersonSegmenter {
         /// `.invalidModel` names it (see `ModelLimits`).
         public var modelLimits: ModelLimits
 
+        /// Options; each parameter sets the property of the same name.
         public init(smoothing: Float = 0, threadCount: Int = 1, modelLimits: ModelLimits = ModelLimits()) {
             self.smoothing = smoothing
             self.threadCount = threadCount

@@ -27,7 +27,9 @@ import Foundation
 /// `segment(_:into:)`, frames of the same size as the last one and a mask whose storage is not shared, it
 /// performs no heap allocation.
 public final class PersonSegmenter: @unchecked Sendable {
+    /// Which model runs (for a file you bring: `.landscape` when its input is wider than high, else `.general`).
     public let model: Model
+    /// The options the segmenter was created with.
     public let options: Options
     /// The model files in use: one, or for `.automatic` the general model's, then the landscape model's.
     public let modelPaths: [String]
@@ -44,6 +46,11 @@ public final class PersonSegmenter: @unchecked Sendable {
     /// A segmenter on the catalog's selfie segmentation models, found by `ModelLocator` as
     /// `FaceDetector(model:)` finds its own (`modelsDirectory`, a folder or for `.general` and `.landscape`
     /// the file itself, else `BLAZEFACE_MODELS`, else `Models` beside the executable, else `./Models`).
+    /// - Parameters:
+    ///   - model: which model runs (default `.general`; `.automatic` loads both).
+    ///   - modelsDirectory: a folder holding the model files (or the file itself); nil searches the default
+    ///     folders.
+    ///   - options: the segmenter's options.
     /// - Throws: `PersonSegmenterError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(model: Model = .general, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(PersonSegmenterError) {
@@ -62,6 +69,9 @@ public final class PersonSegmenter: @unchecked Sendable {
     /// A segmenter on a model file you bring: one `1 x H x W x 3` image input (values 0...1) and a
     /// `1 x h x w x 1` output of probabilities (the first such output). `model` is `.landscape` when the input is
     /// wider than high, else `.general`.
+    /// - Parameters:
+    ///   - modelPath: the .tflite file's path.
+    ///   - options: the segmenter's options.
     /// - Throws: `PersonSegmenterError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(modelPath: String, options: Options = Options()) throws(PersonSegmenterError) {
         try self.init(model: .general, modelPaths: [modelPath], options: options)
@@ -78,6 +88,11 @@ public final class PersonSegmenter: @unchecked Sendable {
     }
 
     /// The mask of `image` (see `segment(_:into:resolution:)`).
+    /// - Parameters:
+    ///   - image: the image, any pixel format and orientation, read upright; borrowed for the call only.
+    ///   - resolution: the mask's size: the upright image's (default) or the model output's.
+    /// - Returns: the mask, in upright orientation.
+    /// - Throws: as `segment(_:into:resolution:)`.
     public func segment(_ image: ImageView, resolution: Resolution = .image) throws(PersonSegmenterError) -> SegmentationMask {
         var mask = SegmentationMask()
         try segment(image, into: &mask, resolution: resolution)
@@ -87,6 +102,10 @@ public final class PersonSegmenter: @unchecked Sendable {
     /// Writes the person mask of `image` into `mask` (resized to fit, reusing its storage): at the upright
     /// image's size, or at the model's (see `Resolution`). With `Options.smoothing` above 0 the mask is mixed
     /// with the previous call's (when it had the same size and model).
+    /// - Parameters:
+    ///   - image: the image, any pixel format and orientation, read upright; borrowed for the call only.
+    ///   - mask: receives the mask, in upright orientation.
+    ///   - resolution: the mask's size: the upright image's (default) or the model output's.
     /// - Throws: `PersonSegmenterError.invalidImage` when the image cannot be sampled or, at `.image` resolution,
     ///   is more than `MaskResizer.maximumSide` pixels on a side (`mask` is untouched then); `mask`'s contents are
     ///   unspecified when sampling fails.
@@ -135,6 +154,10 @@ public final class PersonSegmenter: @unchecked Sendable {
     }
 
     /// The model `segment` runs for an upright image of this size: `model` itself, or `.automatic`'s choice.
+    /// - Parameters:
+    ///   - width: the upright image's width, in pixels.
+    ///   - height: the upright image's height, in pixels.
+    /// - Returns: `.general` or `.landscape`.
     public func modelChoice(width: Int, height: Int) -> Model {
         model == .automatic ? Model.automaticChoice(width: width, height: height) : model
     }

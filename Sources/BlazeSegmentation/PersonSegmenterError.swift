@@ -9,8 +9,10 @@ public enum PersonSegmenterError: PipelineFailure {
     /// A failure every pipeline shares (see `PipelineError`).
     case pipeline(PipelineError)
 
+    /// What the errors' text calls this pipeline.
     public static let pipelineName = "person segmenter"
 
+    /// A one-line message for people, naming the pipeline where it helps.
     public var description: String {
         switch self {
         case let .pipeline(error): return error.description(pipeline: Self.pipelineName)

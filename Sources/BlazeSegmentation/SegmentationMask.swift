@@ -6,13 +6,16 @@
 /// it covers the whole image stretched, as the model saw it, so mask pixel `(i, j)` covers the image from
 /// `(i · W / w, j · H / h)` to `((i + 1) · W / w, (j + 1) · H / h)`.
 public struct SegmentationMask: Hashable, Sendable {
+    /// The mask's width, in its pixels (the upright image's, or the model output's).
     public var width: Int
+    /// The mask's height, in its pixels.
     public var height: Int
     /// `width · height` values, row-major, top row first.
     public var values: [Float]
 
     /// A mask of `values`, which should hold `width · height` values (`isConsistent`); the library checks the
     /// masks it is given (`BackgroundReplacementError.invalidMask`) and sizes the ones it writes.
+    /// Each parameter sets the property of the same name.
     public init(width: Int, height: Int, values: [Float]) {
         self.width = width
         self.height = height
@@ -25,11 +28,19 @@ public struct SegmentationMask: Hashable, Sendable {
     }
 
     /// A mask of one value everywhere.
+    /// - Parameters:
+    ///   - width: the width, in pixels (below 0 counts as 0 for the values).
+    ///   - height: the height, in pixels (below 0 counts as 0 for the values).
+    ///   - value: every pixel's probability.
     public init(width: Int, height: Int, repeating value: Float) {
         self.init(width: width, height: height, values: [Float](repeating: value, count: max(width, 0) * max(height, 0)))
     }
 
     /// The value at pixel `(x, y)` (both within the mask: an index out of range traps, as an array's does).
+    /// - Parameters:
+    ///   - x: the column, 0..<width.
+    ///   - y: the row, 0..<height, top first.
+    /// - Returns: the probability there, read or written.
     public subscript(x x: Int, y y: Int) -> Float {
         get { values[y * width + x] }
         set { values[y * width + x] = newValue }

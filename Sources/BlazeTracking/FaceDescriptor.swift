@@ -26,6 +26,7 @@ public struct FaceDescriptor: Hashable, Sendable {
     public var ratios: SIMD16<Float>
 
     /// The descriptor of a mesh of at least 468 points; nil when it has fewer or the eye span is not positive.
+    /// - Parameter points: a face mesh, in any one coordinate space (the ratios do not depend on its scale).
     public init?(_ points: [Landmark]) {
         guard points.count >= 468 else { return nil }
         func distance(_ a: Int, _ b: Int) -> Float {
@@ -49,6 +50,8 @@ public struct FaceDescriptor: Hashable, Sendable {
 
     /// The mean relative difference of the ratios, `mean |a − b| / ((a + b) / 2)`: 0 for equal proportions,
     /// about 0.01 for one face from frame to frame, more for different people (Documentation/Tracking.md).
+    /// - Parameter other: another face's descriptor.
+    /// - Returns: the distance, 0 or more (a fraction; symmetric).
     public func distance(to other: FaceDescriptor) -> Float {
         let count = Self.pairs.count
         var sum: Float = 0

@@ -27,7 +27,10 @@ extension FaceTracker {
 
     /// What the tracker computes for each face besides its box and ID.
     public struct Attributes: OptionSet, Hashable, Sendable {
+        /// The set's bits (`OptionSet`).
         public let rawValue: Int
+        /// The set of the attributes whose bits are set in `rawValue`.
+        /// - Parameter rawValue: the bits: 1 landmarks, 2 head pose, 4 gestures, 8 expression.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// `TrackedFace.landmarks`: the mesh's points (smoothed when smoothing is on).
@@ -82,6 +85,7 @@ extension FaceTracker {
         /// load (see `FaceLandmarker.Options.modelLimits` and `ModelLimits`).
         public var modelLimits: ModelLimits
 
+        /// Options; each parameter sets the property of the same name.
         public init(model: FaceLandmarker.Model = .attention, detector: FaceDetector.Model = .fullRange,
                     maximumFaces: Int? = 4, detectionInterval: DetectionInterval = .frames(10),
                     minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, holdFrames: Int = 10,

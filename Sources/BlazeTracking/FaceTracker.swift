@@ -30,6 +30,7 @@ import BlazeFaceMesh
 /// (so they take turns on it; for parallel work give each tracker its own). With `process(_:timestamp:into:)`,
 /// the same faces as on the frame before and smoothing on, a frame makes no heap allocation.
 public final class FaceTracker {
+    /// The options the tracker was created with.
     public let options: Options
     /// The landmarker (and its detector) the tracker runs.
     public let landmarker: FaceLandmarker
@@ -56,6 +57,9 @@ public final class FaceTracker {
     private var internalResult = FaceTrackingResult()
 
     /// A tracker on the catalog's models (found as `FaceLandmarker(model:modelsDirectory:options:)` finds them).
+    /// - Parameters:
+    ///   - options: the tracker's options, which also choose the mesh model and the detector.
+    ///   - modelsDirectory: a folder holding the model files; nil searches the default folders.
     /// - Throws: `FaceTrackerError.invalidOptions`, `.landmarker` when a model is missing or unusable.
     public convenience init(options: Options = Options(), modelsDirectory: String? = nil) throws(FaceTrackerError) {
         if let problem = options.firstProblem { throw .invalidOptions(problem) }
@@ -71,6 +75,9 @@ public final class FaceTracker {
 
     /// A tracker on a landmarker you made (its model, detector and minimum presence are used; `options.model`,
     /// `.detector`, `.minimumDetectionScore`, `.minimumPresence` and `.threadCount` are not).
+    /// - Parameters:
+    ///   - landmarker: the landmarker to run; it may be shared with other trackers (see the type's thread safety).
+    ///   - options: the tracker's options.
     /// - Throws: `FaceTrackerError.invalidOptions`.
     public init(landmarker: FaceLandmarker, options: Options = Options()) throws(FaceTrackerError) {
         if let problem = options.firstProblem { throw .invalidOptions(problem) }
@@ -89,6 +96,11 @@ public final class FaceTracker {
 
     /// `process(_:timestamp:into:)` into a result the tracker keeps (its faces are copied out, so this form
     /// allocates; use the other in a loop that must not).
+    /// - Parameters:
+    ///   - frame: the frame; faces are in its upright pixels.
+    ///   - timestamp: seconds, increasing from frame to frame (any origin).
+    /// - Returns: the frame's faces and events.
+    /// - Throws: as `process(_:timestamp:into:)`.
     public func process(frame: ImageView, timestamp: Double) throws(FaceTrackerError) -> FaceTrackingResult {
         try process(frame, timestamp: timestamp, into: &internalResult)
         return internalResult
@@ -100,6 +112,7 @@ public final class FaceTracker {
     ///   - frame: the frame; faces are in its upright pixels. A frame of another size than the one before ends
     ///     every track (events `.ended`) and starts over: positions in different frame sizes are not comparable.
     ///   - timestamp: seconds, increasing from frame to frame (any origin).
+    ///   - result: receives the frame's index, timestamp, faces and events; pass the same value on every frame.
     /// - Throws: `FaceTrackerError.nonFiniteTimestamp` and `.nonIncreasingTimestamp` (the frame is ignored, the
     ///   tracks are kept); `.landmarker` when a model fails. An `ImageView` is never empty (its initializers
     ///   reject a zero width or height), so there is no empty-frame case here.

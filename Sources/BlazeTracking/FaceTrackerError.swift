@@ -14,6 +14,7 @@ public enum FaceTrackerError: Error, Equatable, Sendable {
 }
 
 extension FaceTrackerError: CustomStringConvertible, LocalizedError {
+    /// A one-line message for people, with the option, timestamps or model error concerned.
     public var description: String {
         switch self {
         case let .invalidOptions(reason): return "invalid face tracker options: \(reason)"
@@ -24,5 +25,6 @@ extension FaceTrackerError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same message as `description`.
     public var errorDescription: String? { description }
 }

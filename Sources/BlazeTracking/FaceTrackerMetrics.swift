@@ -17,14 +17,18 @@ public struct FaceTrackerMetrics: Hashable, Sendable {
     public var meshRuns = 0
     /// IDs given so far.
     public var tracksStarted = 0
-    /// Seconds of wall time spent in each stage of the processed frames.
+    /// Seconds of wall time spent in the detector on the processed frames.
     public var detectSeconds = 0.0
+    /// Seconds of wall time spent computing meshes: of followed faces and of new detections.
     public var landmarksSeconds = 0.0
+    /// Seconds of wall time spent on each face's attributes (head pose, expression, the hook, gestures).
     public var attributesSeconds = 0.0
+    /// Seconds of wall time spent smoothing points and boxes.
     public var smoothingSeconds = 0.0
     /// Seconds of wall time inside `process` (all stages, association and bookkeeping, skipped frames).
     public var totalSeconds = 0.0
 
+    /// Every count and time 0.
     public init() {}
 
     /// Processed frames per second of time spent in `process`: the tracker's own throughput, excluding the time

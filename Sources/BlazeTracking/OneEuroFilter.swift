@@ -23,6 +23,7 @@ public struct OneEuroFilter: Hashable, Sendable {
         /// The cut-off frequency of the speed estimate, in hertz.
         public var derivativeCutoff: Double
 
+        /// Constants; each parameter sets the property of the same name.
         public init(minimumCutoff: Double, beta: Double, derivativeCutoff: Double) {
             self.minimumCutoff = minimumCutoff
             self.beta = beta
@@ -40,6 +41,7 @@ public struct OneEuroFilter: Hashable, Sendable {
         }
     }
 
+    /// The filter's constants; changing them takes effect at the next sample.
     public var parameters: Parameters
     private var lastTime = 0.0
     private var lastRaw = 0.0
@@ -47,6 +49,7 @@ public struct OneEuroFilter: Hashable, Sendable {
     private var lastSpeed = 0.0
     private var started = false
 
+    /// A filter that has seen no value yet; each parameter sets the property of the same name.
     public init(parameters: Parameters = .mediaPipeFace) {
         self.parameters = parameters
     }
@@ -61,6 +64,11 @@ public struct OneEuroFilter: Hashable, Sendable {
 
     /// The smoothed value of `value` at `time` (seconds, increasing). `valueScale` multiplies the speed before it
     /// raises the cut-off: pass the inverse of the object's size to measure speed in sizes per second.
+    /// - Parameters:
+    ///   - value: the raw sample.
+    ///   - time: the sample's time, in seconds; not after the previous one's, the value is returned unchanged.
+    ///   - valueScale: multiplies the speed before it raises the cut-off (default 1).
+    /// - Returns: the smoothed value (the value itself for the first sample).
     public mutating func filter(_ value: Double, time: Double, valueScale: Double = 1) -> Double {
         guard started else {
             started = true

@@ -23,6 +23,8 @@ public struct StreamClock: Hashable, Sendable {
 
     /// The time to give the tracker for a frame whose container time is `containerTime` (seconds): that time, or
     /// 1 ms after the previous frame's when it is not finite or not after it.
+    /// - Parameter containerTime: the frame's time in the container, in seconds (NaN when missing).
+    /// - Returns: a finite time in seconds, after the previous one returned.
     public mutating func time(for containerTime: Double) -> Double {
         var time = containerTime.isFinite ? containerTime : (last ?? 0) + 0.001
         if let last { time = max(time, last + 0.001) } else { origin = time }

@@ -7,12 +7,14 @@ import BlazeFaceMesh
 public struct FaceAttributes: Hashable, Sendable {
     /// The head pose from the reported (smoothed) points, when `.headPose` or `.gestures` is asked for.
     public var headPose: HeadPose?
-    /// The probability that the subject's own left / right eye is open, 0...1 (`.expression`, or the hook).
+    /// The probability that the subject's own left eye is open, 0...1 (`.expression`, or the hook).
     public var leftEyeOpen: Float?
+    /// The probability that the subject's own right eye is open, 0...1 (`.expression`, or the hook).
     public var rightEyeOpen: Float?
     /// The probability of a smile, 0...1 (`.expression`, or the hook).
     public var smiling: Float?
 
+    /// Attributes; each parameter sets the property of the same name.
     public init(headPose: HeadPose? = nil, leftEyeOpen: Float? = nil, rightEyeOpen: Float? = nil,
                 smiling: Float? = nil) {
         self.headPose = headPose
@@ -42,6 +44,7 @@ public struct TrackedFace: Hashable, Sendable {
     /// the previous frame's points).
     public var detectedThisFrame: Bool
 
+    /// A tracked face; each parameter sets the property of the same name.
     public init(id: Int, box: Rect, score: Float, landmarks: [Landmark] = [], attributes: FaceAttributes = .init(),
                 firstSeen: Double, framesSeen: Int = 1, detectedThisFrame: Bool = false) {
         self.id = id
@@ -69,6 +72,7 @@ public enum FaceTrackEvent: Hashable, Sendable, CustomStringConvertible {
     /// A gesture of face `id` (`.gestures`).
     case gesture(id: Int, FaceGesture)
 
+    /// A short line for people: `face 3 started`, `face 1 ended`, ...
     public var description: String {
         switch self {
         case let .started(id): return "face \(id) started"
@@ -94,6 +98,8 @@ public struct FaceTrackingResult: Hashable, Sendable {
     /// What happened on this frame, in order.
     public var events: [FaceTrackEvent]
 
+    /// A result; each parameter sets the property of the same name (the defaults: an empty result to pass to
+    /// `FaceTracker.process(_:timestamp:into:)`).
     public init(frameIndex: Int = 0, timestamp: Double = 0, processed: Bool = false, faces: [TrackedFace] = [],
                 events: [FaceTrackEvent] = []) {
         self.frameIndex = frameIndex

@@ -12,8 +12,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-products=(BlazeFace BlazeFaceMesh BlazeFaceAnalysis BlazeTracking BlazeSegmentation BlazeImaging BlazeModels
-  BlazeAnchors BlazeImageIO BlazeVideoIO BlazeRuntime BlazeTFLite BlazeNPY)
+products=(BlazeFace BlazeFaceMesh BlazeFaceAnalysis BlazeTracking BlazeSegmentation BlazeImaging BlazeRegions
+  BlazeModels BlazeAnchors BlazeImageIO BlazeVideoIO BlazeRuntime BlazeTFLite BlazeNPY)
 arguments=()
 for product in "${products[@]}"; do arguments+=(--target "$product"); done
 
@@ -41,7 +41,7 @@ unexpected=0
 while IFS= read -r warning; do
   [ -z "$warning" ] && continue
   accepted=0
-  for entry in "${known[@]}"; do
+  for entry in ${known[@]+"${known[@]}"}; do
     if [[ "$warning" == *"$entry"* ]]; then accepted=1; break; fi
   done
   if [ "$accepted" -eq 0 ]; then
@@ -49,7 +49,8 @@ while IFS= read -r warning; do
     unexpected=$((unexpected + 1))
   fi
 done <<< "$warnings"
-for entry in "${known[@]}"; do
+# ("${known[@]+...}": an empty list expands to nothing, also under `set -u` in bash 3.2.)
+for entry in ${known[@]+"${known[@]}"}; do
   if [[ "$warnings" != *"$entry"* ]]; then
     echo "no longer warned (remove it from Tests/Docs/known-warnings.txt): $entry"
     failed=1

@@ -8,9 +8,11 @@ extensions of other modules' types), as written by `swift package dump-symbol-gr
 public` (under .build/<triple>/symbolgraph) or by the documentation plugin (under
 .build/<triple>/extracted-symbols).
 
-A declaration counts when it is public or open and written in the module's sources (it has a source location);
-synthesized members, extension blocks and implementations that only inherit a protocol's documentation from
-another module are not counted. It is documented when it has a doc comment of its own.
+A declaration counts when it is public or open and written in the module's sources (it has a source location
+under `Sources/<Module>/`); synthesized members, extension blocks, and members written in another module (a
+protocol extension's default implementations, such as BlazeModels' `PipelineFailure` constructors that every
+pipeline's error type gets, and the symbols of re-exported modules) are not counted: they are counted, with
+their comments, in the module that writes them. It is documented when it has a doc comment of its own.
 
 The style columns count documented functions, initializers and subscripts whose comment lacks a section it
 needs: `- Parameter(s)` when they take parameters, `- Returns` when they return a value (initializers and
@@ -73,6 +75,8 @@ def declarations(directory, module):
             own = comment is not None and comment.get("module", module) == module and bool(text.strip())
             location = symbol["location"]
             path_in_sources = location["uri"].split("/Sources/", 1)[-1]
+            if not path_in_sources.startswith(module + "/"):
+                continue  # written in another module, and counted there
             where = f"{path_in_sources}:{location['position']['line'] + 1}"
             title = ".".join(symbol["pathComponents"])
             missing = missing_sections(symbol, text) if own else []
