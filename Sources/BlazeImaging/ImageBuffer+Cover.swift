@@ -9,6 +9,7 @@ extension ImageBuffer {
     /// - Parameters:
     ///   - width: the frame's width in pixels, at least 1.
     ///   - height: the frame's height in pixels, at least 1.
+    /// - Returns: an upright rgb8 picture of `width` x `height` pixels.
     /// - Throws: `ImagingError.invalidOptions` for a size below 1x1 or above `ImagingError`'s pixel limit, and
     ///   whatever `uprightRGB()` throws for the picture.
     public func coverResized(width: Int, height: Int) throws(ImagingError) -> ImageBuffer {

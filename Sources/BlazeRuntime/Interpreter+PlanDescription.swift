@@ -59,6 +59,9 @@ extension Interpreter {
     /// Runs the model like `invoke()`, and adds each step's duration in nanoseconds to
     /// `nanoseconds[i]` (same order as `plan`; the buffer must hold at least `plan.count` values).
     /// For profiling (`blazeface-bench --per-op`); performs no heap allocation.
+    /// - Parameter nanoseconds: one counter per step of `plan`, in its order; each gets the step's duration added.
+    /// - Throws: `InterpreterError.invalidDataCount` when `nanoseconds` holds fewer values than `plan` has steps
+    ///   (nothing runs then).
     public func invoke(addingStepNanosecondsTo nanoseconds: UnsafeMutableBufferPointer<UInt64>) throws(InterpreterError) {
         guard nanoseconds.count >= stepCount else {
             throw .invalidDataCount(index: 0, expected: stepCount, actual: nanoseconds.count)

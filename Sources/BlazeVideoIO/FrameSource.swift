@@ -11,6 +11,9 @@ public struct FrameSource {
 
     /// The frames of `reader`: decoded up to `readAhead` frames ahead on a second thread when `readAhead` > 0,
     /// else on the thread that calls `next()`. The reader belongs to the source from here on.
+    /// - Parameters:
+    ///   - reader: the video's reader, positioned where the frames should start.
+    ///   - readAhead: how many frames a second thread may decode ahead (0: none, decode on `next()`'s thread).
     /// - Throws: what `FramePrefetcher(_:depth:)` throws for a depth it refuses.
     public init(_ reader: VideoReader, readAhead: Int) throws(VideoIOError) {
         if readAhead > 0 {
@@ -22,7 +25,8 @@ public struct FrameSource {
         }
     }
 
-    /// The next frame, or nil at the end of the stream.
+    /// The next frame.
+    /// - Returns: the frame, or nil at the end of the stream.
     /// - Throws: the reader's `VideoIOError`, in the order it occurred.
     public func next() throws(VideoIOError) -> VideoFrame? {
         if let prefetcher { return try prefetcher.nextFrame() }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts the documented and undocumented public declarations per module from Swift symbol graphs.
 
-    python3 Tests/Docs/doc-coverage.py SYMBOLGRAPH_DIR [MODULE ...] [--list MODULE] [--minimum PERCENT]
+    python3 Tests/Docs/doc-coverage.py SYMBOLGRAPH_DIR [MODULE ...] [--list MODULE] [--minimum PERCENT] [--complete]
 
 SYMBOLGRAPH_DIR holds, at any depth, `<Module>.symbols.json` files (and `<Module>@<Other>.symbols.json` for
 extensions of other modules' types), as written by `swift package dump-symbol-graph --minimum-access-level
@@ -20,7 +20,8 @@ needs: `- Parameter(s)` when they take parameters, `- Returns` when they return 
 property of the same name needs no `- Parameters`.
 
 `--list MODULE` prints that module's undocumented declarations and those missing sections, with file and line;
-`--minimum PERCENT` fails (exit 1) when a listed module's coverage is below it.
+`--minimum PERCENT` fails (exit 1) when a listed module's coverage is below it; `--complete` fails when any
+declaration is undocumented or any function lacks a section it needs, and lists them.
 """
 import json
 import os
@@ -87,12 +88,16 @@ def declarations(directory, module):
 def main(arguments):
     listing = []
     minimum = None
+    complete = False
     positional = []
     index = 0
     while index < len(arguments):
         if arguments[index] == "--list":
             listing.append(arguments[index + 1])
             index += 2
+        elif arguments[index] == "--complete":
+            complete = True
+            index += 1
         elif arguments[index] == "--minimum":
             minimum = float(arguments[index + 1])
             index += 2
@@ -123,7 +128,10 @@ def main(arguments):
               f"{counts[0]:>9} {counts[1]:>10} {counts[2]:>9}")
         if minimum is not None and share < minimum:
             failed = True
-        if module in listing:
+        incomplete = documented < len(found) or any(counts)
+        if complete and incomplete:
+            failed = True
+        if module in listing or (complete and incomplete):
             for own, missing, where, title in sorted(found.values(), key=lambda item: item[2]):
                 if not own:
                     print(f"    undocumented: {title}  ({where})")
