@@ -12,8 +12,8 @@
 ///   column panels `[bias ×NR][kh][kw][inC][×NR]`. A border column (window crossing the left or right edge)
 ///   runs down the image as its own tiles over its in-bounds taps; only corner pixels run alone (no padded
 ///   copy). With dilation, the filter is packed per 8-channel tile as
-///   `[bias ×8][kh][kw][inC][×8]` and vectorized over output channels only (baseline instructions).
-///   Runs on `instructionSet` (AVX2/FMA where the CPU has it).
+///   `[bias ×8][kh][kw][inC][×8]` and vectorized over output channels only
+///   (`Microkernels/ConvolutionDirect.swift`). Both run on `instructionSet` (AVX2/FMA where the CPU has it).
 /// - `.blas`: 1x1, stride-1 convolutions only (`PointwiseConv2D` with `cblas_sgemm`); otherwise falls back
 ///   to `.simd`.
 /// - `.automatic`: `.simd` (which includes the pointwise GEMM).

@@ -16,8 +16,8 @@
 ///   pixels, each input column loaded once per filter row for all the pixels that read it, the border pixels
 ///   inside the first and last blocks; other sizes run blocks of 8 and 4 pixels sharing each tap's weight and
 ///   the border pixels one at a time. Channels in groups of 8, the last group overlapping the previous one
-///   (`Microkernels/Depthwise.swift`). Otherwise (multiplier or dilation), one pixel at a time with baseline
-///   instructions.
+///   (`Microkernels/Depthwise.swift`). Otherwise (multiplier or dilation), one pixel at a time
+///   (`Microkernels/DepthwiseGeneral.swift`), also on `instructionSet`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: Sendable {

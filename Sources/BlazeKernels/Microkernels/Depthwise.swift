@@ -8,6 +8,8 @@
 // is channels [C - 8, C), overlapping the previous one (those channels are computed twice, identically), so
 // that every load and store is a full vector; with fewer than 8 there is one zero-padded partial group.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// The first channel of group `g` (see the packing above).
     @inline(__always)
@@ -257,13 +259,13 @@ extension Microkernels {
     /// One image, NHWC, depth multiplier 1: output rows `outputRows` (a subrange of `0..<outH`), each
     /// computed the same way whatever the range. The epilogue clamps to `[lo, hi]`, then applies TFLite's
     /// HARD_SWISH when `hardSwish` (the standalone kernel's operations, so the same bits).
-    package static func depthwise(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
-        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
-        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, hardSwish: Bool = false
-    ) {
+    package static func depthwise(_ a: DepthwiseArguments) {
+        let input = a.input, inH = a.inputExtent.height, inW = a.inputExtent.width, channels = a.inputExtent.channels
+        let output = a.output, outH = a.outputExtent.height, outW = a.outputExtent.width
+        let kh = a.window.kernelHeight, kw = a.window.kernelWidth, sh = a.window.strideHeight
+        let sw = a.window.strideWidth, padTop = a.window.padTop, padLeft = a.window.padLeft
+        let packed = a.packed, lo = a.bounds.lower, hi = a.bounds.upper, outputRows = a.outputRows
+        let hardSwish = a.hardSwish
         let inRow = inW * channels
         let ps = sw * channels
         // Output columns whose window lies inside the input horizontally: [interiorStart, interiorEnd).

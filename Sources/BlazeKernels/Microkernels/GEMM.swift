@@ -8,6 +8,8 @@
 // (zero-padded past the last output channel only when there are fewer than 8).
 // For a convolution the depth rows are ordered (ky, kx, ic), so filter row ky is a contiguous block.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// The next column panel once columns `[0, covered)` are done: 16 columns (a 6x16 tile) while 16 remain,
     /// 8 (8x8) for exactly 8. A remainder of fewer than 16 or 8 columns becomes a full panel that ends at
@@ -393,12 +395,10 @@ extension Microkernels {
     /// and 0 is added in the columns beyond them (a shortcut zero-padded in channels). Computes the column
     /// panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
     /// whatever the rows and panels.
-    package static func pointwise(
-        rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil,
-        residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max,
-        hardSwish: Bool = false
-    ) {
+    package static func pointwise(_ a: PointwiseArguments) {
+        let m = a.rows, k = a.depth, n = a.columns, input = a.input, packed = a.packed, output = a.output
+        let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha, residual = a.residual
+        let residualChannels = a.residualChannels, panels = a.panels, hardSwish = a.hardSwish
         let rc = residualChannels > 0 ? min(residualChannels, n) : n
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
@@ -431,14 +431,14 @@ extension Microkernels {
     /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`), and
     /// column panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
     /// whatever the ranges. `hardSwish`: TFLite's HARD_SWISH applied last, as in `pointwise`.
-    package static func convolution(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
-        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
-        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max,
-        hardSwish: Bool = false
-    ) {
+    package static func convolution(_ a: ConvolutionArguments) {
+        let input = a.input, inH = a.inputExtent.height, inW = a.inputExtent.width, inC = a.inputExtent.channels
+        let output = a.output, outH = a.outputExtent.height, outW = a.outputExtent.width
+        let outC = a.outputExtent.channels
+        let kh = a.window.kernelHeight, kw = a.window.kernelWidth, sh = a.window.strideHeight
+        let sw = a.window.strideWidth, padTop = a.window.padTop, padLeft = a.window.padLeft
+        let packed = a.packed, lo = a.bounds.lower, hi = a.bounds.upper, outputRows = a.outputRows
+        let alpha = a.alpha, panels = a.panels, hardSwish = a.hardSwish
         let depth = kh * kw * inC
         let rowDepth = kw * inC
         let inRow = inW * inC

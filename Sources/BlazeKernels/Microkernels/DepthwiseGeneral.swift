@@ -1,0 +1,58 @@
+// Depthwise convolution for the cases the register-blocked kernel (Depthwise.swift) does not take: a depth
+// multiplier above 1 or a dilation. One output pixel and 8 output channels at a time, the out-of-range taps
+// skipped (no padded copy). None of the bundled models has such a layer; it is here so that every SIMD loop
+// gets the AVX2 build.
+
+import BlazeKernelParameters
+
+extension Microkernels {
+    /// Output rows `a.outputRows` of one image: per output pixel and group of 8 output channels, the bias plus
+    /// the in-bounds taps (each a separate multiplication and addition, ky then kx), then the clamp (always
+    /// applied; `a.hardSwish` is not supported here). Weights packed per 8-output-channel group as
+    /// `[bias ×8][kh·kw taps ×8]`, zero-padded; output channel `oc` reads input channel
+    /// `oc / a.depthMultiplier`.
+    package static func depthwiseGeneral(_ a: DepthwiseArguments) {
+        let inH = a.inputExtent.height, inW = a.inputExtent.width, inC = a.inputExtent.channels
+        let outH = a.outputExtent.height, outW = a.outputExtent.width, outC = a.outputExtent.channels
+        let w = a.window, multiplier = a.depthMultiplier
+        let groupSize = 8 * (w.kernelHeight * w.kernelWidth + 1)
+        let groups = (outC + 7) / 8
+        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
+        // The 8 input values feeding output channels oc0 ..< oc0 + count: a load when the multiplier is 1,
+        // a gather otherwise. Reads only in-range channels.
+        @inline(__always) func loadInput(_ pixel: UnsafePointer<Float>, _ oc0: Int, _ count: Int) -> Vec8 {
+            if multiplier == 1 { return loadChannels(pixel + oc0, count) }
+            var v = Vec8()
+            for lane in 0..<count { v[lane] = pixel[(oc0 + lane) / multiplier] }
+            return v
+        }
+        for oy in max(a.outputRows.lowerBound, 0)..<max(min(a.outputRows.upperBound, outH), 0) {
+            let originY = oy * w.strideHeight - w.padTop
+            // The in-bounds rows of the window: ky in kyStart ..< kyEnd.
+            var kyStart = 0, kyEnd = w.kernelHeight
+            while kyStart < kyEnd && originY + kyStart * w.dilationHeight < 0 { kyStart += 1 }
+            while kyEnd > kyStart && originY + (kyEnd - 1) * w.dilationHeight >= inH { kyEnd -= 1 }
+            for ox in 0..<outW {
+                let originX = ox * w.strideWidth - w.padLeft
+                var kxStart = 0, kxEnd = w.kernelWidth
+                while kxStart < kxEnd && originX + kxStart * w.dilationWidth < 0 { kxStart += 1 }
+                while kxEnd > kxStart && originX + (kxEnd - 1) * w.dilationWidth >= inW { kxEnd -= 1 }
+                let out = a.output + (oy * outW + ox) * outC
+                for group in 0..<groups {
+                    let oc0 = group * 8
+                    let count = min(8, outC - oc0)
+                    let weights = a.packed + group * groupSize
+                    var acc = load8(weights)
+                    for ky in kyStart..<kyEnd {
+                        let row = a.input + (originY + ky * w.dilationHeight) * inW * inC
+                        for kx in kxStart..<kxEnd {
+                            let pixel = row + (originX + kx * w.dilationWidth) * inC
+                            acc += loadInput(pixel, oc0, count) * load8(weights + 8 * (1 + ky * w.kernelWidth + kx))
+                        }
+                    }
+                    storeChannels(clamp(acc, lower, upper), out + oc0, count)
+                }
+            }
+        }
+    }
+}
