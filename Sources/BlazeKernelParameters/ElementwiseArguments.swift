@@ -1,13 +1,14 @@
 // The arguments of the elementwise microkernels that take more than a count and two or three buffers.
 
 /// A binary operation over a 4-D output `[n, h, w, c]` whose operands are read through strides in elements
-/// (0 where broadcast; the channel strides 0 or 1).
+/// (0 where broadcast; the channel strides 0 or 1), then the clamp.
 package struct BroadcastArguments {
     package var shape: Dimensions4
     package var lhs: UnsafePointer<Float>
     package var lhsStrides: Dimensions4
     package var rhs: UnsafePointer<Float>
     package var rhsStrides: Dimensions4
+    /// Dense, of `shape`.
     package var output: UnsafeMutablePointer<Float>
     package var bounds: OutputBounds
     /// The output rows (of `n·h`) to compute.
@@ -17,14 +18,8 @@ package struct BroadcastArguments {
         shape: Dimensions4, lhs: UnsafePointer<Float>, lhsStrides: Dimensions4, rhs: UnsafePointer<Float>,
         rhsStrides: Dimensions4, output: UnsafeMutablePointer<Float>, bounds: OutputBounds, rows: Range<Int>
     ) {
-        self.shape = shape
-        self.lhs = lhs
-        self.lhsStrides = lhsStrides
-        self.rhs = rhs
-        self.rhsStrides = rhsStrides
-        self.output = output
-        self.bounds = bounds
-        self.rows = rows
+        (self.shape, self.lhs, self.lhsStrides, self.rhs, self.rhsStrides) = (shape, lhs, lhsStrides, rhs, rhsStrides)
+        (self.output, self.bounds, self.rows) = (output, bounds, rows)
     }
 }
 
@@ -43,22 +38,15 @@ package struct PReLUArguments {
         shape: Dimensions4, input: UnsafePointer<Float>, inputStrides: Dimensions4, alpha: UnsafePointer<Float>,
         alphaStrides: Dimensions4, output: UnsafeMutablePointer<Float>
     ) {
-        self.shape = shape
-        self.input = input
-        self.inputStrides = inputStrides
-        self.alpha = alpha
-        self.alphaStrides = alphaStrides
-        self.output = output
+        (self.shape, self.input, self.inputStrides, self.alpha, self.alphaStrides, self.output) =
+            (shape, input, inputStrides, alpha, alphaStrides, output)
     }
 }
 
-/// `clamp(lhs + rhs)` then PReLU with one slope per channel, over `pixels` dense pixels of `channels`.
+/// `prelu(clamp(lhs + rhs), alpha[channel])` over `pixels` dense pixels of `channels`.
 package struct AddPReLUArguments {
-    package var pixels: Int
-    package var channels: Int
-    package var lhs: UnsafePointer<Float>
-    package var rhs: UnsafePointer<Float>
-    package var alpha: UnsafePointer<Float>
+    package var pixels, channels: Int
+    package var lhs, rhs, alpha: UnsafePointer<Float>
     package var output: UnsafeMutablePointer<Float>
     package var bounds: OutputBounds
 
@@ -66,13 +54,8 @@ package struct AddPReLUArguments {
         pixels: Int, channels: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,
         alpha: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, bounds: OutputBounds
     ) {
-        self.pixels = pixels
-        self.channels = channels
-        self.lhs = lhs
-        self.rhs = rhs
-        self.alpha = alpha
-        self.output = output
-        self.bounds = bounds
+        (self.pixels, self.channels, self.lhs, self.rhs, self.alpha, self.output, self.bounds) =
+            (pixels, channels, lhs, rhs, alpha, output, bounds)
     }
 }
 
@@ -80,9 +63,8 @@ package struct AddPReLUArguments {
 /// `Microkernels.residualAdd`): the shortcut optionally 2x2-max-pooled and zero-padded in channels.
 package struct ResidualAddArguments {
     package var shortcut: UnsafePointer<Float>
-    /// Pixels per shortcut row (before pooling).
-    package var shortcutWidth: Int
-    package var shortcutChannels: Int
+    /// The shortcut's pixels per row (before pooling) and channels.
+    package var shortcutWidth, shortcutChannels: Int
     /// The shortcut is 2x2-max-pooled (stride 2) and clamped to `poolBounds` first.
     package var pooled: Bool
     package var poolBounds: OutputBounds
@@ -90,8 +72,8 @@ package struct ResidualAddArguments {
     package var shortcutFirst: Bool
     package var main: UnsafePointer<Float>
     package var output: UnsafeMutablePointer<Float>
-    package var width: Int
-    package var channels: Int
+    /// The output's (and main's) pixels per row and channels.
+    package var width, channels: Int
     /// The output rows to compute.
     package var rows: Range<Int>
     package var bounds: OutputBounds
@@ -104,18 +86,10 @@ package struct ResidualAddArguments {
         output: UnsafeMutablePointer<Float>, width: Int, channels: Int, rows: Range<Int>, bounds: OutputBounds,
         alpha: UnsafePointer<Float>?
     ) {
-        self.shortcut = shortcut
-        self.shortcutWidth = shortcutWidth
-        self.shortcutChannels = shortcutChannels
-        self.pooled = pooled
-        self.poolBounds = poolBounds
-        self.shortcutFirst = shortcutFirst
-        self.main = main
-        self.output = output
-        self.width = width
-        self.channels = channels
-        self.rows = rows
-        self.bounds = bounds
-        self.alpha = alpha
+        (self.shortcut, self.shortcutWidth, self.shortcutChannels, self.pooled, self.poolBounds) =
+            (shortcut, shortcutWidth, shortcutChannels, pooled, poolBounds)
+        (self.shortcutFirst, self.main, self.output, self.width, self.channels) =
+            (shortcutFirst, main, output, width, channels)
+        (self.rows, self.bounds, self.alpha) = (rows, bounds, alpha)
     }
 }

@@ -1,30 +1,4 @@
-// The arguments of the pooling and resampling microkernels.
-
-/// Max or average pooling of one image (NHWC, the same channels in and out): the window's in-bounds taps
-/// only, then the clamp.
-package struct PoolArguments {
-    package var input: UnsafePointer<Float>
-    package var inputExtent: ImageExtent
-    package var output: UnsafeMutablePointer<Float>
-    package var outputExtent: ImageExtent
-    package var window: FilterWindow
-    package var bounds: OutputBounds
-    /// The output rows to compute, a subrange of `0..<outputExtent.height` (clipped to it).
-    package var outputRows: Range<Int>
-
-    package init(
-        input: UnsafePointer<Float>, inputExtent: ImageExtent, output: UnsafeMutablePointer<Float>,
-        outputExtent: ImageExtent, window: FilterWindow, bounds: OutputBounds, outputRows: Range<Int>
-    ) {
-        self.input = input
-        self.inputExtent = inputExtent
-        self.output = output
-        self.outputExtent = outputExtent
-        self.window = window
-        self.bounds = bounds
-        self.outputRows = outputRows
-    }
-}
+// The arguments of the padding and resampling microkernels (pooling takes `WindowOperands` as they are).
 
 /// Constant padding of a 4-D tensor: `before` elements of `value` before each dimension's input, the rest
 /// after it up to `outputShape`.
@@ -32,8 +6,7 @@ package struct PadArguments {
     package var input: UnsafePointer<Float>
     package var inputShape: Dimensions4
     package var output: UnsafeMutablePointer<Float>
-    package var outputShape: Dimensions4
-    package var before: Dimensions4
+    package var outputShape, before: Dimensions4
     package var value: Float
     /// The output rows (of `n·h`) to write.
     package var outputRows: Range<Int>
@@ -42,13 +15,8 @@ package struct PadArguments {
         input: UnsafePointer<Float>, inputShape: Dimensions4, output: UnsafeMutablePointer<Float>,
         outputShape: Dimensions4, before: Dimensions4, value: Float, outputRows: Range<Int>
     ) {
-        self.input = input
-        self.inputShape = inputShape
-        self.output = output
-        self.outputShape = outputShape
-        self.before = before
-        self.value = value
-        self.outputRows = outputRows
+        (self.input, self.inputShape, self.output, self.outputShape) = (input, inputShape, output, outputShape)
+        (self.before, self.value, self.outputRows) = (before, value, outputRows)
     }
 }
 
@@ -57,11 +25,9 @@ package struct PadArguments {
 /// column `x` input columns `table[2(outH + x)]` and `table[2(outH + x) + 1]` with weight `lerp[outH + x]`.
 package struct ResizeBilinearArguments {
     package var input: UnsafePointer<Float>
-    package var inputWidth: Int
-    package var channels: Int
+    package var inputWidth, channels: Int
     package var output: UnsafeMutablePointer<Float>
-    package var outputHeight: Int
-    package var outputWidth: Int
+    package var outputHeight, outputWidth: Int
     package var table: UnsafePointer<Int>
     package var lerp: UnsafePointer<Float>
     /// The output rows to compute.
@@ -72,14 +38,8 @@ package struct ResizeBilinearArguments {
         outputHeight: Int, outputWidth: Int, table: UnsafePointer<Int>, lerp: UnsafePointer<Float>,
         outputRows: Range<Int>
     ) {
-        self.input = input
-        self.inputWidth = inputWidth
-        self.channels = channels
-        self.output = output
-        self.outputHeight = outputHeight
-        self.outputWidth = outputWidth
-        self.table = table
-        self.lerp = lerp
-        self.outputRows = outputRows
+        (self.input, self.inputWidth, self.channels, self.output) = (input, inputWidth, channels, output)
+        (self.outputHeight, self.outputWidth, self.table, self.lerp, self.outputRows) =
+            (outputHeight, outputWidth, table, lerp, outputRows)
     }
 }

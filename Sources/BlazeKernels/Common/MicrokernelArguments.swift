@@ -31,3 +31,19 @@ extension BroadcastPlan.Strides {
     /// The strides as the microkernels take them.
     var elements: Dimensions4 { (n, h, w, c) }
 }
+
+extension Pieces {
+    /// `forEachImage` for an operator whose window slides over NHWC images: calls `body` once per image that
+    /// `pieces` (output rows of `n·h`) touch, with that image's operands and rows.
+    static func forEachImage(
+        _ pieces: Range<Int>, input: UnsafePointer<Float>, _ inputShape: Shape4, output: UnsafeMutablePointer<Float>,
+        _ outputShape: Shape4, window: FilterWindow, bounds: OutputBounds, _ body: (WindowOperands) -> Void
+    ) {
+        let inputExtent = inputShape.imageExtent, outputExtent = outputShape.imageExtent
+        forEachImage(pieces, input: input, inputShape, output: output, outputShape) { image, result, rows in
+            body(WindowOperands(
+                input: image, inputExtent: inputExtent, output: result, outputExtent: outputExtent, window: window,
+                bounds: bounds, outputRows: rows))
+        }
+    }
+}

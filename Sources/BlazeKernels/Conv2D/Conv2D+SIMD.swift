@@ -27,13 +27,12 @@ extension Conv2D {
     /// Any dilation (`Microkernels.convolutionDirect` on `instructionSet`): per output pixel and 8-channel tile,
     /// the in-bounds taps in one `SIMD8<Float>`, one image at a time.
     func runSIMD(_ packed: UnsafePointer<Float>, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        let i = inputShape, o = outputShape
-        let window = geometry.filterWindow, bounds = activation.outputBounds
         let direct = instructionSet.microkernels.convolution.convolutionDirect
-        Pieces.forEachImage(0..<(o.n * o.h), input: input, i, output: output, o) { image, result, rows in
-            direct(ConvolutionArguments(
-                input: image, inputExtent: i.imageExtent, output: result, outputExtent: o.imageExtent,
-                window: window, packed: packed, bounds: bounds, outputRows: rows))
+        Pieces.forEachImage(
+            0..<(outputShape.n * outputShape.h), input: input, inputShape, output: output, outputShape,
+            window: geometry.filterWindow, bounds: activation.outputBounds
+        ) { operands in
+            direct(ConvolutionArguments(operands, packed: packed))
         }
     }
 
@@ -51,11 +50,11 @@ extension Conv2D {
         // Pieces are column groups of output rows (group-major), each group a range of column panels.
         Pieces.forEachImage(clamped, rowsPerImage: rowPieces) { group, groupRows in
             let panels = Pieces.panels(group: group, of: columnGroups, panelCount: panelCount)
-            Pieces.forEachImage(groupRows, input: input, i, output: output, o) { image, result, rows in
+            Pieces.forEachImage(
+                groupRows, input: input, i, output: output, o, window: window, bounds: bounds
+            ) { operands in
                 convolution(ConvolutionArguments(
-                    input: image, inputExtent: i.imageExtent, output: result, outputExtent: o.imageExtent,
-                    window: window, packed: packed, bounds: bounds, outputRows: rows, alpha: alpha, panels: panels,
-                    hardSwish: hardSwish))
+                    operands, packed: packed, alpha: alpha, panels: panels, hardSwish: hardSwish))
             }
         }
     }

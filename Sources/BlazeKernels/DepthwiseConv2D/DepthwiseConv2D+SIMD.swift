@@ -41,27 +41,25 @@ extension DepthwiseConv2D {
     /// Any depth multiplier or dilation (`Microkernels.depthwiseGeneral` on `instructionSet`): per output pixel
     /// and 8-channel group, the in-bounds taps, one image at a time.
     func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        let i = inputShape, o = outputShape
-        let window = geometry.filterWindow, bounds = activation.outputBounds
         let weights = UnsafePointer(packed.pointer), multiplier = depthMultiplier
         let depthwise = instructionSet.microkernels.convolution.depthwiseGeneral
-        Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
-            depthwise(DepthwiseArguments(
-                input: image, inputExtent: i.imageExtent, output: result, outputExtent: o.imageExtent,
-                window: window, packed: weights, bounds: bounds, outputRows: rows, depthMultiplier: multiplier))
+        Pieces.forEachImage(
+            pieces, input: input, inputShape, output: output, outputShape, window: geometry.filterWindow,
+            bounds: activation.outputBounds
+        ) { operands in
+            depthwise(DepthwiseArguments(operands, packed: weights, depthMultiplier: multiplier))
         }
     }
 
     /// Depth multiplier 1, no dilation: the register-blocked microkernel, one image at a time.
     func runBlocked(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        let i = inputShape, o = outputShape
-        let window = geometry.filterWindow, bounds = activation.outputBounds
         let weights = UnsafePointer(packed.pointer), hardSwish = hasHardSwish
         let depthwise = instructionSet.microkernels.convolution.depthwise
-        Pieces.forEachImage(pieces, input: input, i, output: output, o) { image, result, rows in
-            depthwise(DepthwiseArguments(
-                input: image, inputExtent: i.imageExtent, output: result, outputExtent: o.imageExtent,
-                window: window, packed: weights, bounds: bounds, outputRows: rows, hardSwish: hardSwish))
+        Pieces.forEachImage(
+            pieces, input: input, inputShape, output: output, outputShape, window: geometry.filterWindow,
+            bounds: activation.outputBounds
+        ) { operands in
+            depthwise(DepthwiseArguments(operands, packed: weights, hardSwish: hardSwish))
         }
     }
 }

@@ -10,17 +10,18 @@ extension Microkernels {
     /// (always applied). Weights packed per 8-output-channel tile as `[bias ×8][kh][kw][inC][×8]`, the
     /// channels past the last zero. `a.alpha`, `a.panels` and `a.hardSwish` are not supported here.
     package static func convolutionDirect(_ a: ConvolutionArguments) {
-        let inH = a.inputExtent.height, inW = a.inputExtent.width, inC = a.inputExtent.channels
-        let outH = a.outputExtent.height, outW = a.outputExtent.width, outC = a.outputExtent.channels
-        let w = a.window
+        let io = a.operands
+        let inH = io.inputExtent.height, inW = io.inputExtent.width, inC = io.inputExtent.channels
+        let outH = io.outputExtent.height, outW = io.outputExtent.width, outC = io.outputExtent.channels
+        let w = io.window
         let tiles = (outC + 7) / 8
         let tileSize = 8 + w.kernelHeight * w.kernelWidth * inC * 8
-        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
-        for oy in max(a.outputRows.lowerBound, 0)..<max(min(a.outputRows.upperBound, outH), 0) {
+        let lower = Vec8(repeating: io.bounds.lower), upper = Vec8(repeating: io.bounds.upper)
+        for oy in max(io.outputRows.lowerBound, 0)..<max(min(io.outputRows.upperBound, outH), 0) {
             let originY = oy * w.strideHeight - w.padTop
             for ox in 0..<outW {
                 let originX = ox * w.strideWidth - w.padLeft
-                let out = a.output + (oy * outW + ox) * outC
+                let out = io.output + (oy * outW + ox) * outC
                 for t in 0..<tiles {
                     let tile = a.packed + t * tileSize
                     var acc = load8(tile)
@@ -30,7 +31,7 @@ extension Microkernels {
                         for kx in 0..<w.kernelWidth {
                             let ix = originX + kx * w.dilationWidth
                             if ix < 0 || ix >= inW { continue }
-                            let pixel = a.input + (iy * inW + ix) * inC
+                            let pixel = io.input + (iy * inW + ix) * inC
                             var weights = tile + 8 + (ky * w.kernelWidth + kx) * inC * 8
                             for ic in 0..<inC {
                                 acc += Vec8(repeating: pixel[ic]) * load8(weights)

@@ -188,11 +188,12 @@ extension Microkernels {
     /// computed the same way whatever the range. The epilogue clamps to `[lo, hi]`, then applies TFLite's
     /// HARD_SWISH when `hardSwish` (the standalone kernel's operations, so the same bits).
     package static func depthwise(_ a: DepthwiseArguments) {
-        let input = a.input, inH = a.inputExtent.height, inW = a.inputExtent.width, channels = a.inputExtent.channels
-        let output = a.output, outH = a.outputExtent.height, outW = a.outputExtent.width
-        let kh = a.window.kernelHeight, kw = a.window.kernelWidth, sh = a.window.strideHeight
-        let sw = a.window.strideWidth, padTop = a.window.padTop, padLeft = a.window.padLeft
-        let packed = a.packed, lo = a.bounds.lower, hi = a.bounds.upper, outputRows = a.outputRows
+        let io = a.operands
+        let input = io.input, inH = io.inputExtent.height, inW = io.inputExtent.width, channels = io.inputExtent.channels
+        let output = io.output, outH = io.outputExtent.height, outW = io.outputExtent.width
+        let kh = io.window.kernelHeight, kw = io.window.kernelWidth, sh = io.window.strideHeight
+        let sw = io.window.strideWidth, padTop = io.window.padTop, padLeft = io.window.padLeft
+        let packed = a.packed, lo = io.bounds.lower, hi = io.bounds.upper, outputRows = io.outputRows
         let hardSwish = a.hardSwish
         let inRow = inW * channels
         let ps = sw * channels

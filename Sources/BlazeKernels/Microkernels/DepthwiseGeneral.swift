@@ -12,12 +12,13 @@ extension Microkernels {
     /// `[bias ×8][kh·kw taps ×8]`, zero-padded; output channel `oc` reads input channel
     /// `oc / a.depthMultiplier`.
     package static func depthwiseGeneral(_ a: DepthwiseArguments) {
-        let inH = a.inputExtent.height, inW = a.inputExtent.width, inC = a.inputExtent.channels
-        let outH = a.outputExtent.height, outW = a.outputExtent.width, outC = a.outputExtent.channels
-        let w = a.window, multiplier = a.depthMultiplier
+        let io = a.operands
+        let inH = io.inputExtent.height, inW = io.inputExtent.width, inC = io.inputExtent.channels
+        let outH = io.outputExtent.height, outW = io.outputExtent.width, outC = io.outputExtent.channels
+        let w = io.window, multiplier = a.depthMultiplier
         let groupSize = 8 * (w.kernelHeight * w.kernelWidth + 1)
         let groups = (outC + 7) / 8
-        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
+        let lower = Vec8(repeating: io.bounds.lower), upper = Vec8(repeating: io.bounds.upper)
         // The 8 input values feeding output channels oc0 ..< oc0 + count: a load when the multiplier is 1,
         // a gather otherwise. Reads only in-range channels.
         @inline(__always) func loadInput(_ pixel: UnsafePointer<Float>, _ oc0: Int, _ count: Int) -> Vec8 {
@@ -26,7 +27,7 @@ extension Microkernels {
             for lane in 0..<count { v[lane] = pixel[(oc0 + lane) / multiplier] }
             return v
         }
-        for oy in max(a.outputRows.lowerBound, 0)..<max(min(a.outputRows.upperBound, outH), 0) {
+        for oy in max(io.outputRows.lowerBound, 0)..<max(min(io.outputRows.upperBound, outH), 0) {
             let originY = oy * w.strideHeight - w.padTop
             // The in-bounds rows of the window: ky in kyStart ..< kyEnd.
             var kyStart = 0, kyEnd = w.kernelHeight
@@ -37,14 +38,14 @@ extension Microkernels {
                 var kxStart = 0, kxEnd = w.kernelWidth
                 while kxStart < kxEnd && originX + kxStart * w.dilationWidth < 0 { kxStart += 1 }
                 while kxEnd > kxStart && originX + (kxEnd - 1) * w.dilationWidth >= inW { kxEnd -= 1 }
-                let out = a.output + (oy * outW + ox) * outC
+                let out = io.output + (oy * outW + ox) * outC
                 for group in 0..<groups {
                     let oc0 = group * 8
                     let count = min(8, outC - oc0)
                     let weights = a.packed + group * groupSize
                     var acc = load8(weights)
                     for ky in kyStart..<kyEnd {
-                        let row = a.input + (originY + ky * w.dilationHeight) * inW * inC
+                        let row = io.input + (originY + ky * w.dilationHeight) * inW * inC
                         for kx in kxStart..<kxEnd {
                             let pixel = row + (originX + kx * w.dilationWidth) * inC
                             acc += loadInput(pixel, oc0, count) * load8(weights + 8 * (1 + ky * w.kernelWidth + kx))

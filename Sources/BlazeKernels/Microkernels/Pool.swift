@@ -6,7 +6,7 @@ import BlazeKernelParameters
 extension Microkernels {
     /// Max pooling of one image: the maximum over each window's in-bounds taps, starting from
     /// `-greatestFiniteMagnitude` as TFLite does, then the clamp. Output rows `outputRows` only.
-    package static func maxPool(_ a: PoolArguments) {
+    package static func maxPool(_ a: WindowOperands) {
         let input = a.input, inH = a.inputExtent.height, inW = a.inputExtent.width, channels = a.inputExtent.channels
         let output = a.output, outH = a.outputExtent.height, outW = a.outputExtent.width
         let kh = a.window.kernelHeight, kw = a.window.kernelWidth, sh = a.window.strideHeight
@@ -68,7 +68,7 @@ extension Microkernels {
 
     /// Average pooling of one image: the mean of each window's in-bounds taps (their sum, row by row, divided by
     /// their count, at least 1), then the clamp. Output rows `a.outputRows` only.
-    package static func averagePool(_ a: PoolArguments) {
+    package static func averagePool(_ a: WindowOperands) {
         let inH = a.inputExtent.height, inW = a.inputExtent.width, channels = a.inputExtent.channels
         let outH = a.outputExtent.height, outW = a.outputExtent.width, w = a.window
         let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
