@@ -1,45 +1,42 @@
 // The arguments of the elementwise microkernels that take more than a count and two or three buffers.
 
-/// A binary operation over a 4-D output `[n, h, w, c]` whose operands are read through strides in elements
-/// (0 where broadcast; the channel strides 0 or 1), then the clamp.
-package struct BroadcastArguments {
-    package var shape: Dimensions4
-    package var lhs: UnsafePointer<Float>
-    package var lhsStrides: Dimensions4
-    package var rhs: UnsafePointer<Float>
-    package var rhsStrides: Dimensions4
-    /// Dense, of `shape`.
-    package var output: UnsafeMutablePointer<Float>
-    package var bounds: OutputBounds
-    /// The output rows (of `n·h`) to compute.
-    package var rows: Range<Int>
+/// An operand read with broadcasting: its first element and its strides in elements (0 along the dimensions
+/// it is broadcast in; the channel stride 0 or 1).
+package struct StridedOperand {
+    package var base: UnsafePointer<Float>
+    package var strides: Dimensions4
 
-    package init(
-        shape: Dimensions4, lhs: UnsafePointer<Float>, lhsStrides: Dimensions4, rhs: UnsafePointer<Float>,
-        rhsStrides: Dimensions4, output: UnsafeMutablePointer<Float>, bounds: OutputBounds, rows: Range<Int>
-    ) {
-        (self.shape, self.lhs, self.lhsStrides, self.rhs, self.rhsStrides) = (shape, lhs, lhsStrides, rhs, rhsStrides)
-        (self.output, self.bounds, self.rows) = (output, bounds, rows)
+    package init(_ base: UnsafePointer<Float>, strides: Dimensions4) {
+        (self.base, self.strides) = (base, strides)
     }
 }
 
-/// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]`, both operands read through strides in
-/// elements (0 where broadcast; channel strides 0 or 1). `output` may equal `input` when the input is not
-/// broadcast.
-package struct PReLUArguments {
+/// A binary operation over a 4-D output `[n, h, w, c]` (dense) whose operands are read with broadcasting,
+/// then the clamp; output rows (of `n·h`) `rows` only.
+package struct BroadcastArguments {
     package var shape: Dimensions4
-    package var input: UnsafePointer<Float>
-    package var inputStrides: Dimensions4
-    package var alpha: UnsafePointer<Float>
-    package var alphaStrides: Dimensions4
+    package var lhs, rhs: StridedOperand
     package var output: UnsafeMutablePointer<Float>
+    package var bounds: OutputBounds
+    package var rows: Range<Int>
 
     package init(
-        shape: Dimensions4, input: UnsafePointer<Float>, inputStrides: Dimensions4, alpha: UnsafePointer<Float>,
-        alphaStrides: Dimensions4, output: UnsafeMutablePointer<Float>
+        shape: Dimensions4, lhs: StridedOperand, rhs: StridedOperand, output: UnsafeMutablePointer<Float>,
+        bounds: OutputBounds, rows: Range<Int>
     ) {
-        (self.shape, self.input, self.inputStrides, self.alpha, self.alphaStrides, self.output) =
-            (shape, input, inputStrides, alpha, alphaStrides, output)
+        (self.shape, self.lhs, self.rhs, self.output, self.bounds, self.rows) = (shape, lhs, rhs, output, bounds, rows)
+    }
+}
+
+/// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` (dense), both operands read with broadcasting.
+/// `output` may equal the input's base when the input is not broadcast.
+package struct PReLUArguments {
+    package var shape: Dimensions4
+    package var input, alpha: StridedOperand
+    package var output: UnsafeMutablePointer<Float>
+
+    package init(shape: Dimensions4, input: StridedOperand, alpha: StridedOperand, output: UnsafeMutablePointer<Float>) {
+        (self.shape, self.input, self.alpha, self.output) = (shape, input, alpha, output)
     }
 }
 

@@ -4,18 +4,19 @@
 /// after it up to `outputShape`.
 package struct PadArguments {
     package var input: UnsafePointer<Float>
-    package var inputShape: Dimensions4
     package var output: UnsafeMutablePointer<Float>
-    package var outputShape, before: Dimensions4
+    /// The input's and output's shapes, and the padding before the input in each dimension.
+    package var inputShape, outputShape, before: Dimensions4
+    /// What the padding holds.
     package var value: Float
     /// The output rows (of `n·h`) to write.
     package var outputRows: Range<Int>
 
     package init(
-        input: UnsafePointer<Float>, inputShape: Dimensions4, output: UnsafeMutablePointer<Float>,
-        outputShape: Dimensions4, before: Dimensions4, value: Float, outputRows: Range<Int>
+        _ input: UnsafePointer<Float>, to output: UnsafeMutablePointer<Float>,
+        shapes: (input: Dimensions4, output: Dimensions4), before: Dimensions4, value: Float, outputRows: Range<Int>
     ) {
-        (self.input, self.inputShape, self.output, self.outputShape) = (input, inputShape, output, outputShape)
+        (self.input, self.output, self.inputShape, self.outputShape) = (input, output, shapes.input, shapes.output)
         (self.before, self.value, self.outputRows) = (before, value, outputRows)
     }
 }

@@ -1,27 +1,10 @@
 import BlazeKernelParameters
 
 extension Conv2D {
-    /// Floats per packed 8-output-channel tile: `[bias ×8][kh][kw][inC][×8]`.
-    static func simdTileSize(filterShape: Shape4) -> Int {
-        8 + filterShape.h * filterShape.w * filterShape.c * 8
-    }
-
     /// Packs an OHWI filter per 8-output-channel tile; channels past `outC` in the last tile are zero.
     static func packSIMD(filterShape: Shape4, filter: [Float], bias: [Float]) -> PackedBuffer<Float> {
-        let outC = filterShape.n
         let taps = filterShape.h * filterShape.w * filterShape.c
-        let tiles = (outC + 7) / 8
-        let tileSize = simdTileSize(filterShape: filterShape)
-        let packed = PackedBuffer<Float>(count: tiles * tileSize, repeating: 0)
-        for oc in 0..<outC {
-            let tile = packed.pointer + (oc / 8) * tileSize
-            let lane = oc % 8
-            tile[lane] = bias[oc]
-            for t in 0..<taps {
-                tile[8 + t * 8 + lane] = filter[oc * taps + t]
-            }
-        }
-        return packed
+        return .channelTiles(channels: filterShape.n, taps: taps, bias: bias) { oc, t in filter[oc * taps + t] }
     }
 
     /// Any dilation (`Microkernels.convolutionDirect` on `instructionSet`): per output pixel and 8-channel tile,

@@ -178,12 +178,7 @@ public struct DepthwiseConv2D: Sendable {
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
-        case .simd:
-            if isBlocked {
-                runBlocked(input: input, output: output, pieces: pieces)
-            } else {
-                runSIMD(input: input, output: output, pieces: pieces)
-            }
+        case .simd: runSIMD(input: input, output: output, pieces: pieces)
         default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }

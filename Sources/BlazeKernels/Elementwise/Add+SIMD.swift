@@ -15,8 +15,8 @@ extension Add {
         }
         let s = plan.outputShape
         instructionSet.microkernels.elementwise.addBroadcast(BroadcastArguments(
-            shape: s.sizes, lhs: lhs, lhsStrides: plan.lhsStrides.elements, rhs: rhs,
-            rhsStrides: plan.rhsStrides.elements, output: output, bounds: activation.outputBounds,
-            rows: 0..<(s.n * s.h)))
+            shape: s.sizes, lhs: StridedOperand(lhs, strides: plan.lhsStrides.elements),
+            rhs: StridedOperand(rhs, strides: plan.rhsStrides.elements), output: output,
+            bounds: activation.outputBounds, rows: 0..<(s.n * s.h)))
     }
 }

@@ -17,7 +17,8 @@ extension Mul {
         rows: Range<Int>, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
         instructionSet.microkernels.elementwise.multiplyBroadcast(BroadcastArguments(
-            shape: plan.outputShape.sizes, lhs: lhs, lhsStrides: plan.lhsStrides.elements, rhs: rhs,
-            rhsStrides: plan.rhsStrides.elements, output: output, bounds: activation.outputBounds, rows: rows))
+            shape: plan.outputShape.sizes, lhs: StridedOperand(lhs, strides: plan.lhsStrides.elements),
+            rhs: StridedOperand(rhs, strides: plan.rhsStrides.elements), output: output,
+            bounds: activation.outputBounds, rows: rows))
     }
 }

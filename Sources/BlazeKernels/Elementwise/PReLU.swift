@@ -86,8 +86,8 @@ public struct PReLU: Sendable {
         let slopes = UnsafePointer(alpha.pointer)
         let strides = (n: rows * rowSize, h: rowSize, w: s.c, c: 1), none = (n: 0, h: 0, w: 0, c: 1)
         instructionSet.microkernels.elementwise.prelu(PReLUArguments(
-            shape: (1, rows, s.w, s.c), input: input + first * rowSize, inputStrides: strides, alpha: slopes,
-            alphaStrides: none, output: output + first * rowSize))
+            shape: (1, rows, s.w, s.c), input: StridedOperand(input + first * rowSize, strides: strides),
+            alpha: StridedOperand(slopes, strides: none), output: output + first * rowSize))
     }
 }
 

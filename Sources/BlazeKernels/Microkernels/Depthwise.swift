@@ -60,23 +60,37 @@ extension Microkernels {
     static func depthwiseBlock<Block: RegisterBlock<Vec8>>(_ r: DepthwiseRow, _: Block.Type) {
         // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
         let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
+        depthwiseGroups(r, Block.self) { acc, row, w in
+            var column = row
+            for kx in 0..<kw {
+                let wv = load8(w + 8 &* kx)
+                acc.forEach { a, i in multiplyAdd(&a, load8(column + i &* ps), wv) }
+                column += channels
+            }
+        }
+    }
+
+    /// The channel groups of a block of `Block.width` output pixels: per group of 8 channels the accumulators
+    /// start at the bias, `filterRow(&accumulators, input, taps)` adds each in-bounds filter row (`input`: the
+    /// row's first input column of the block's first pixel, at the group's first channel; `taps`: the row's
+    /// packed weights), then `finishDepthwiseBlock` stores them.
+    @inline(__always)
+    static func depthwiseGroups<Block: RegisterBlock<Vec8>>(
+        _ r: DepthwiseRow, _: Block.Type,
+        filterRow: (inout Block, UnsafePointer<Float>, UnsafePointer<Float>) -> Void
+    ) {
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let tapOffset = r.tapOffset, input = r.input
+        let tapOffset = r.tapOffset, input = r.input, channels = r.channels, rowTaps = 8 &* r.kernelWidth
         for g in 0..<(channels &+ 7) / 8 {
             let group = packed + g &* groupSize
             let c0 = depthwiseGroupStart(g, channels: channels)
             var acc = Block(repeating: load8(group))
-            var row = input + c0
+            var p = input + c0
             var w = group + tapOffset
             for _ in 0..<rows {
-                var column = row
-                for kx in 0..<kw {
-                    let wv = load8(w + 8 &* kx)
-                    acc.forEach { a, i in multiplyAdd(&a, load8(column + i &* ps), wv) }
-                    column += channels
-                }
-                row += inputRow
-                w += 8 &* kw
+                filterRow(&acc, p, w)
+                p += inputRow
+                w += rowTaps
             }
             finishDepthwiseBlock(&acc, r, output: r.output + c0)
         }

@@ -14,35 +14,23 @@ extension Microkernels {
     static func depthwise3x3Block<Block: RegisterBlock<Vec8>>(
         _ r: DepthwiseRow, _: Block.Type, stride: Int, skipFirst: Bool, skipLast: Bool
     ) {
-        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let tapOffset = r.tapOffset, input = r.input, c = r.channels
-        let step = stride &* c, last = Block.width &- 1
-        for g in 0..<(c &+ 7) / 8 {
-            let group = packed + g &* groupSize
-            let c0 = depthwiseGroupStart(g, channels: c)
-            var acc = Block(repeating: load8(group))
-            var p = input + c0
-            var w = group + tapOffset
-            for _ in 0..<rows {
-                let w0 = load8(w), w1 = load8(w + 8), w2 = load8(w + 16)
-                var q = p
-                // The pixel's first and (stride 1) middle columns, carried over from the previous pixel.
-                var x0 = skipFirst ? Vec8() : load8(q)
-                var x1 = stride == 1 ? load8(q + c) : Vec8()
-                acc.forEach { a, i in
-                    if i > 0 || !skipFirst { multiplyAdd(&a, x0, w0) }
-                    multiplyAdd(&a, stride == 1 ? x1 : load8(q + c), w1)
-                    if i < last || !skipLast {
-                        let y = load8(q + 2 &* c)
-                        multiplyAdd(&a, y, w2)
-                        if stride == 1 { x0 = x1; x1 = y } else { x0 = y }
-                        q += step
-                    }
+        let c = r.channels, step = stride &* c, last = Block.width &- 1
+        depthwiseGroups(r, Block.self) { acc, p, w in
+            let w0 = load8(w), w1 = load8(w + 8), w2 = load8(w + 16)
+            var q = p
+            // The pixel's first and (stride 1) middle columns, carried over from the previous pixel.
+            var x0 = skipFirst ? Vec8() : load8(q)
+            var x1 = stride == 1 ? load8(q + c) : Vec8()
+            acc.forEach { a, i in
+                if i > 0 || !skipFirst { multiplyAdd(&a, x0, w0) }
+                multiplyAdd(&a, stride == 1 ? x1 : load8(q + c), w1)
+                if i < last || !skipLast {
+                    let y = load8(q + 2 &* c)
+                    multiplyAdd(&a, y, w2)
+                    if stride == 1 { x0 = x1; x1 = y } else { x0 = y }
+                    q += step
                 }
-                p += inputRow
-                w += 24
             }
-            finishDepthwiseBlock(&acc, r, output: r.output + c0)
         }
     }
 

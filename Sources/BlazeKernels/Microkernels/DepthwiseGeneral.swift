@@ -6,15 +6,14 @@
 import BlazeKernelParameters
 
 extension Microkernels {
-    /// Output rows `a.outputRows` of one image: per output pixel and group of 8 output channels, the bias plus
+    /// Output rows `a.operands.outputRows` of one image: per output pixel and group of 8 output channels, the bias
     /// the in-bounds taps (each a separate multiplication and addition, ky then kx), then the clamp (always
     /// applied; `a.hardSwish` is not supported here). Weights packed per 8-output-channel group as
     /// `[bias ×8][kh·kw taps ×8]`, zero-padded; output channel `oc` reads input channel
     /// `oc / a.depthMultiplier`.
     package static func depthwiseGeneral(_ a: DepthwiseArguments) {
         let io = a.operands
-        let inH = io.inputExtent.height, inW = io.inputExtent.width, inC = io.inputExtent.channels
-        let outH = io.outputExtent.height, outW = io.outputExtent.width, outC = io.outputExtent.channels
+        let inW = io.inputExtent.width, inC = io.inputExtent.channels, outC = io.outputExtent.channels
         let w = io.window, multiplier = a.depthMultiplier
         let groupSize = 8 * (w.kernelHeight * w.kernelWidth + 1)
         let groups = (outC + 7) / 8
@@ -27,32 +26,20 @@ extension Microkernels {
             for lane in 0..<count { v[lane] = pixel[(oc0 + lane) / multiplier] }
             return v
         }
-        for oy in max(io.outputRows.lowerBound, 0)..<max(min(io.outputRows.upperBound, outH), 0) {
-            let originY = oy * w.strideHeight - w.padTop
-            // The in-bounds rows of the window: ky in kyStart ..< kyEnd.
-            var kyStart = 0, kyEnd = w.kernelHeight
-            while kyStart < kyEnd && originY + kyStart * w.dilationHeight < 0 { kyStart += 1 }
-            while kyEnd > kyStart && originY + (kyEnd - 1) * w.dilationHeight >= inH { kyEnd -= 1 }
-            for ox in 0..<outW {
-                let originX = ox * w.strideWidth - w.padLeft
-                var kxStart = 0, kxEnd = w.kernelWidth
-                while kxStart < kxEnd && originX + kxStart * w.dilationWidth < 0 { kxStart += 1 }
-                while kxEnd > kxStart && originX + (kxEnd - 1) * w.dilationWidth >= inW { kxEnd -= 1 }
-                let out = io.output + (oy * outW + ox) * outC
-                for group in 0..<groups {
-                    let oc0 = group * 8
-                    let count = min(8, outC - oc0)
-                    let weights = a.packed + group * groupSize
-                    var acc = load8(weights)
-                    for ky in kyStart..<kyEnd {
-                        let row = io.input + (originY + ky * w.dilationHeight) * inW * inC
-                        for kx in kxStart..<kxEnd {
-                            let pixel = row + (originX + kx * w.dilationWidth) * inC
-                            acc += loadInput(pixel, oc0, count) * load8(weights + 8 * (1 + ky * w.kernelWidth + kx))
-                        }
+        forEachWindowPixel(io) { out, originY, originX, filterRows, filterColumns in
+            for group in 0..<groups {
+                let oc0 = group * 8
+                let count = min(8, outC - oc0)
+                let weights = a.packed + group * groupSize
+                var acc = load8(weights)
+                for ky in filterRows {
+                    let row = io.input + (originY + ky * w.dilationHeight) * inW * inC
+                    for kx in filterColumns {
+                        let pixel = row + (originX + kx * w.dilationWidth) * inC
+                        acc += loadInput(pixel, oc0, count) * load8(weights + 8 * (1 + ky * w.kernelWidth + kx))
                     }
-                    storeChannels(clamp(acc, lower, upper), out + oc0, count)
                 }
+                storeChannels(clamp(acc, lower, upper), out + oc0, count)
             }
         }
     }

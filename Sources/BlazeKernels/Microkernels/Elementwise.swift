@@ -83,7 +83,7 @@ extension Microkernels {
     /// Broadcast addition over a 4-D output `[n, h, w, c]`, output rows `a.rows` of its `n·h` only; the
     /// strides are in elements (0 where broadcast), the channel strides 0 or 1.
     package static func addBroadcast(_ a: BroadcastArguments) {
-        let (n, h, w, c) = a.shape, ls = a.lhsStrides, rs = a.rhsStrides, lhs = a.lhs, rhs = a.rhs
+        let (n, h, w, c) = a.shape, ls = a.lhs.strides, rs = a.rhs.strides, lhs = a.lhs.base, rhs = a.rhs.base
         let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
         let first = max(a.rows.lowerBound, 0), end = max(min(a.rows.upperBound, n * h), first)
         for row in first..<end {
@@ -100,8 +100,8 @@ extension Microkernels {
     /// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` with broadcast strides (channel strides 0
     /// or 1). `output` may equal `input` when no broadcasting happens on the input.
     package static func prelu(_ arguments: PReLUArguments) {
-        let (n, h, w, c) = arguments.shape, input = arguments.input, xs = arguments.inputStrides
-        let alpha = arguments.alpha, als = arguments.alphaStrides, output = arguments.output
+        let (n, h, w, c) = arguments.shape, input = arguments.input.base, xs = arguments.input.strides
+        let alpha = arguments.alpha.base, als = arguments.alpha.strides, output = arguments.output
         var out = output
         let zero = Vec8()
         if xs.c == 1 && xs.w == c && xs.h == w * c && (n == 1 || xs.n == h * w * c) && als.c == 1

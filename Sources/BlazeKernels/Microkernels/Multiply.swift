@@ -63,7 +63,7 @@ extension Microkernels {
     /// when each operand is dense along it or one value, or as a channel scale when one is dense and the other
     /// one vector of channels (`multiplyChannels`); otherwise per pixel.
     package static func multiplyBroadcast(_ a: BroadcastArguments) {
-        let (n, h, w, c) = a.shape, ls = a.lhsStrides, rs = a.rhsStrides, lhs = a.lhs, rhs = a.rhs
+        let (n, h, w, c) = a.shape, ls = a.lhs.strides, rs = a.rhs.strides, lhs = a.lhs.base, rhs = a.rhs.base
         let output = a.output, rows = a.rows
         let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
         let first = max(rows.lowerBound, 0), end = max(min(rows.upperBound, n * h), first)

@@ -25,27 +25,23 @@ extension Microkernels {
                     // The common 2x2 window.
                     let p00 = input + (iy0 * inW + ix0) * channels
                     let p01 = p00 + channels, p10 = p00 + inW * channels, p11 = p10 + channels
-                    while c + 8 <= channels {
-                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
+                    // The maximum of the four taps at channels c ..< c + 8, in TFLite's order.
+                    @inline(__always) func window(_ c: Int) {
                         var m = start
-                        m = maximum(m, v00)
-                        m = maximum(m, v01)
-                        m = maximum(m, v10)
-                        m = maximum(m, v11)
+                        m = maximum(m, load8(p00 + c))
+                        m = maximum(m, load8(p01 + c))
+                        m = maximum(m, load8(p10 + c))
+                        m = maximum(m, load8(p11 + c))
                         store8(clamp(m, lower, upper), out + c)
+                    }
+                    while c + 8 <= channels {
+                        window(c)
                         c += 8
                     }
                     if c < channels && channels >= 8 {
                         // The last channels as a full vector ending at the last channel (max is idempotent:
                         // the overlapped channels get the same values again).
-                        c = channels - 8
-                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
-                        var m = start
-                        m = maximum(m, v00)
-                        m = maximum(m, v01)
-                        m = maximum(m, v10)
-                        m = maximum(m, v11)
-                        store8(clamp(m, lower, upper), out + c)
+                        window(channels - 8)
                         c = channels
                     }
                 }
