@@ -13,8 +13,11 @@ package struct DepthwiseArguments {
     /// TFLite's HARD_SWISH after the clamp (the blocked kernel only).
     package var hardSwish: Bool
 
-    package init(_ operands: WindowOperands, packed: UnsafePointer<Float>, depthMultiplier: Int = 1, hardSwish: Bool = false) {
-        (self.operands, self.packed, self.depthMultiplier, self.hardSwish) = (operands, packed, depthMultiplier, hardSwish)
+    package init(
+        _ operands: WindowOperands, packed: UnsafePointer<Float>, depthMultiplier: Int = 1, hardSwish: Bool = false
+    ) {
+        (self.operands, self.packed) = (operands, packed)
+        (self.depthMultiplier, self.hardSwish) = (depthMultiplier, hardSwish)
     }
 }
 
@@ -35,7 +38,8 @@ package struct ConvolutionArguments {
         _ operands: WindowOperands, packed: UnsafePointer<Float>, alpha: UnsafePointer<Float>? = nil,
         panels: Range<Int> = 0..<Int.max, hardSwish: Bool = false
     ) {
-        (self.operands, self.packed, self.alpha, self.panels, self.hardSwish) = (operands, packed, alpha, panels, hardSwish)
+        (self.operands, self.packed) = (operands, packed)
+        (self.alpha, self.panels, self.hardSwish) = (alpha, panels, hardSwish)
     }
 }
 

@@ -35,7 +35,9 @@ package struct PReLUArguments {
     package var input, alpha: StridedOperand
     package var output: UnsafeMutablePointer<Float>
 
-    package init(shape: Dimensions4, input: StridedOperand, alpha: StridedOperand, output: UnsafeMutablePointer<Float>) {
+    package init(
+        shape: Dimensions4, input: StridedOperand, alpha: StridedOperand, output: UnsafeMutablePointer<Float>
+    ) {
         (self.shape, self.input, self.alpha, self.output) = (shape, input, alpha, output)
     }
 }

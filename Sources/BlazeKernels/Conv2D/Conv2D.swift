@@ -90,25 +90,11 @@ public struct Conv2D: Sendable {
         guard filterShape.c == inputShape.c else {
             throw .channelMismatch(expected: inputShape.c, actual: filterShape.c)
         }
-        guard filter.count == filterShape.count else {
-            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
-        }
-        if let bias, bias.count != filterShape.n {
-            throw .weightCountMismatch(name: "bias", expected: filterShape.n, actual: bias.count)
-        }
-        guard strideH > 0, strideW > 0 else {
-            throw .invalidParameter("stride \(strideH)x\(strideW) must be positive")
-        }
-        guard dilationH > 0, dilationW > 0 else {
-            throw .invalidParameter("dilation \(dilationH)x\(dilationW) must be positive")
-        }
-        guard let geometry = WindowGeometry(
-            inputH: inputShape.h, inputW: inputShape.w, kernelH: filterShape.h, kernelW: filterShape.w,
-            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
-        else {
-            throw .invalidShape("a \(filterShape.h)x\(filterShape.w) filter with dilation \(dilationH)x\(dilationW) "
-                + "gives an empty output on a \(inputShape.h)x\(inputShape.w) input (padding \(padding))")
-        }
+        try KernelError.checkWeights(
+            filter: filter, filterShape: filterShape, bias: bias, outputChannels: filterShape.n)
+        let geometry = try WindowGeometry.convolution(
+            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
+            dilationH: dilationH, dilationW: dilationW, padding: padding)
         self.inputShape = inputShape
         self.geometry = geometry
         self.activation = activation

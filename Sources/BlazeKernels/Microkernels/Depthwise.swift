@@ -203,7 +203,8 @@ extension Microkernels {
     /// HARD_SWISH when `hardSwish` (the standalone kernel's operations, so the same bits).
     package static func depthwise(_ a: DepthwiseArguments) {
         let io = a.operands
-        let input = io.input, inH = io.inputExtent.height, inW = io.inputExtent.width, channels = io.inputExtent.channels
+        let input = io.input, channels = io.inputExtent.channels
+        let inH = io.inputExtent.height, inW = io.inputExtent.width
         let output = io.output, outH = io.outputExtent.height, outW = io.outputExtent.width
         let kh = io.window.kernelHeight, kw = io.window.kernelWidth, sh = io.window.strideHeight
         let sw = io.window.strideWidth, padTop = io.window.padTop, padLeft = io.window.padLeft

@@ -43,9 +43,11 @@ extension Microkernels {
         // anyway, and the 8-pixel block spilled.
         switch (pixels >= 8, stride) {
         case (true, 1):
-            depthwise3x3Stride1Row(row, RegisterBlock8<Vec8>.self, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
+            depthwise3x3Stride1Row(
+                row, RegisterBlock8<Vec8>.self, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
         case (false, 1):
-            depthwise3x3Stride1Row(row, RegisterBlock4<Vec8>.self, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
+            depthwise3x3Stride1Row(
+                row, RegisterBlock4<Vec8>.self, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
         default:
             depthwise3x3Stride2Row4(row, pixels: pixels, skipLeft: skipLeft, skipRight: skipRight)
         }

@@ -312,21 +312,29 @@ extension Microkernels {
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }
+            // Rows of tiles from `a` (rows `aStride` apart, `segments` filter rows of `depth`) with weights `b`,
+            // to `c` (rows `cStride` apart); `line`: the wrapping of output rows (see `TileRun`).
+            @inline(__always) func runTiles(
+                a: UnsafePointer<Float>, aStride: Int, depth: Int, segments: Int, b: UnsafePointer<Float>,
+                c: UnsafeMutablePointer<Float>, cStride: Int, count: Int, line: (length: Int, jump: Int) = (.max, 0)
+            ) {
+                var t = TileRun(
+                    a: a, aRowStride: aStride, rows: 0, depth: depth, segments: segments, aSegmentStride: inRow,
+                    b: b, bSegmentStride: rowDepth * width, bias: panel, c: c, cRowStride: cStride, columns: columns,
+                    alpha: slopes, lineLength: line.length, lineJump: line.jump, lineStart: 0)
+                t.hardSwish = hardSwish
+                runPanel(vectors: vectors, t, count: count, aStep: aStride, cStep: cStride, lo, hi)
+            }
             // Interior columns, one output row at a time. With no border column, the interior rows (whose
             // windows are inside vertically too) run as one GEMM whose tiles wrap from one output row to the
             // next: small images (4x4, 2x2) then fill whole tiles.
             let wrapRows = interiorStart == 0 && interiorEnd == outW && rowsEnd - rowsStart > 1
             if wrapRows {
                 let iy0 = rowsStart * sh - padTop
-                var t = TileRun(
-                    a: input + iy0 * inRow - padLeft * inC, aRowStride: sw * inC, rows: 0,
-                    depth: rowDepth, segments: kh, aSegmentStride: inRow,
-                    b: weights, bSegmentStride: rowDepth * width, bias: panel,
-                    c: output + rowsStart * outRowSize + column, cRowStride: outC, columns: columns, alpha: slopes,
-                    lineLength: outW, lineJump: sh * inRow - outW * sw * inC, lineStart: 0)
-                t.hardSwish = hardSwish
-                runPanel(vectors: vectors, t, count: (rowsEnd - rowsStart) * outW, aStep: sw * inC, cStep: outC,
-                         lo, hi)
+                runTiles(
+                    a: input + iy0 * inRow - padLeft * inC, aStride: sw * inC, depth: rowDepth, segments: kh,
+                    b: weights, c: output + rowsStart * outRowSize + column, cStride: outC,
+                    count: (rowsEnd - rowsStart) * outW, line: (outW, sh * inRow - outW * sw * inC))
             }
             if interiorEnd > interiorStart {
                 for oy in firstRow..<max(firstRow, endRow) where !(wrapRows && oy >= rowsStart && oy < rowsEnd) {
@@ -334,14 +342,11 @@ extension Microkernels {
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
                     let ox = interiorStart
-                    var t = TileRun(
-                        a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aRowStride: sw * inC, rows: 0,
-                        depth: rowDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
-                        b: weights + kyStart * rowDepth * width, bSegmentStride: rowDepth * width, bias: panel,
-                        c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: interiorEnd - interiorStart, aStep: sw * inC, cStep: outC,
-                             lo, hi)
+                    runTiles(
+                        a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aStride: sw * inC,
+                        depth: rowDepth, segments: max(kyEnd - kyStart, 0), b: weights + kyStart * rowDepth * width,
+                        c: output + oy * outRowSize + ox * outC + column, cStride: outC,
+                        count: interiorEnd - interiorStart)
                 }
             }
             // Border columns: down the interior rows as one run of tiles, then the corner pixels alone.
@@ -353,15 +358,11 @@ extension Microkernels {
                 let columnDepth = max(min(kw, inW - ix0) - kxStart, 0) * inC
                 if rowsEnd > rowsStart {
                     let iy0 = rowsStart * sh - padTop
-                    var t = TileRun(
-                        a: input + iy0 * inRow + (ix0 + kxStart) * inC, aRowStride: sh * inRow, rows: 0,
-                        depth: columnDepth, segments: kh, aSegmentStride: inRow,
-                        b: weights + kxStart * inC * width, bSegmentStride: rowDepth * width,
-                        bias: panel, c: output + rowsStart * outRowSize + ox * outC + column, cRowStride: outRowSize,
-                        columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
-                             lo, hi)
+                    runTiles(
+                        a: input + iy0 * inRow + (ix0 + kxStart) * inC, aStride: sh * inRow, depth: columnDepth,
+                        segments: kh, b: weights + kxStart * inC * width,
+                        c: output + rowsStart * outRowSize + ox * outC + column, cStride: outRowSize,
+                        count: rowsEnd - rowsStart)
                 }
                 var oy = firstRow
                 while oy < endRow {
@@ -369,14 +370,11 @@ extension Microkernels {
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
-                    var t = TileRun(
-                        a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aRowStride: 0, rows: 1,
-                        depth: columnDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
-                        b: weights + (kyStart * kw + kxStart) * inC * width, bSegmentStride: rowDepth * width,
-                        bias: panel, c: output + oy * outRowSize + ox * outC + column, cRowStride: outC,
-                        columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: 1, aStep: 0, cStep: 0, lo, hi)
+                    // One pixel: a tile of one row.
+                    runTiles(
+                        a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aStride: 0, depth: columnDepth,
+                        segments: max(kyEnd - kyStart, 0), b: weights + (kyStart * kw + kxStart) * inC * width,
+                        c: output + oy * outRowSize + ox * outC + column, cStride: outC, count: 1)
                     oy += 1
                 }
                 ox += 1
