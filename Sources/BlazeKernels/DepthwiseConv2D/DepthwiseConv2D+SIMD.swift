@@ -16,18 +16,20 @@ extension DepthwiseConv2D {
         ) { oc, t in filter[t * channels + oc] }
     }
 
-    /// On `instructionSet`, one image at a time: with depth multiplier 1 and no dilation the register-blocked
-    /// microkernel (`isBlocked`; HARD_SWISH fused there only), otherwise `Microkernels.depthwiseGeneral`
-    /// (per output pixel and 8-channel group, the in-bounds taps).
-    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    /// Output rows `pieces` through `kernel`, one image at a time: with depth multiplier 1 and no dilation
+    /// (`isBlocked`) the register-blocked microkernel (HARD_SWISH fused there only), otherwise
+    /// `depthwiseGeneral` (per output pixel and 8-channel group, the in-bounds taps), from `instructionSet`'s
+    /// table.
+    func runSIMD(
+        _ kernel: @Sendable (DepthwiseArguments) -> Void, input: UnsafePointer<Float>,
+        output: UnsafeMutablePointer<Float>, pieces: Range<Int>
+    ) {
         let weights = UnsafePointer(packed.pointer), multiplier = depthMultiplier, hardSwish = hasHardSwish
-        let table = instructionSet.microkernels.convolution
-        let depthwise = isBlocked ? table.depthwise : table.depthwiseGeneral
         Pieces.forEachImage(
             pieces, input: input, inputShape, output: output, outputShape, window: geometry.filterWindow,
             bounds: activation.outputBounds
         ) { operands in
-            depthwise(DepthwiseArguments(operands, packed: weights, depthMultiplier: multiplier, hardSwish: hardSwish))
+            kernel(DepthwiseArguments(operands, packed: weights, depthMultiplier: multiplier, hardSwish: hardSwish))
         }
     }
 }

@@ -164,7 +164,10 @@ public struct DepthwiseConv2D: Sendable {
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
-        case .simd: runSIMD(input: input, output: output, pieces: pieces)
+        case .simd:
+            let microkernels = instructionSet.microkernels.convolution
+            let kernel = isBlocked ? microkernels.depthwise : microkernels.depthwiseGeneral
+            runSIMD(kernel, input: input, output: output, pieces: pieces)
         default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }
