@@ -97,20 +97,6 @@ extension Microkernels {
         }
     }
 
-    /// `out[i] = x[i] < 0 ? x[i] · alpha[i] : x[i]` for `i < count`: vectors of 8, then a partial vector (not an
-    /// overlapping one: `out` may equal `x`).
-    @inline(__always)
-    static func preluChannels(
-        _ x: UnsafePointer<Float>, _ alpha: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, count c: Int
-    ) {
-        var i = 0
-        while i + 8 <= c {
-            store8(preluLanes(load8(x + i), load8(alpha + i)), out + i)
-            i += 8
-        }
-        if i < c { storePartial(preluLanes(loadPartial(x + i, c - i), loadPartial(alpha + i, c - i)), out + i, c - i) }
-    }
-
     /// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` with broadcast strides (channel strides 0
     /// or 1). `output` may equal `input` when no broadcasting happens on the input.
     package static func prelu(_ arguments: PReLUArguments) {
@@ -124,7 +110,16 @@ extension Microkernels {
             // is a partial vector, not an overlapping one: the kernel may run in place.)
             var x = input
             for _ in 0..<(n * h * w) {
-                preluChannels(x, alpha, out, count: c)
+                var i = 0
+                while i + 8 <= c {
+                    let v = load8(x + i)
+                    store8(v.replacing(with: v * load8(alpha + i), where: v .< zero), out + i)
+                    i += 8
+                }
+                if i < c {
+                    let v = loadPartial(x + i, c - i)
+                    storePartial(v.replacing(with: v * loadPartial(alpha + i, c - i), where: v .< zero), out + i, c - i)
+                }
                 x += c
                 out += c
             }
@@ -137,8 +132,16 @@ extension Microkernels {
                     let a = alpha + b * als.n + y * als.h + x * als.w
                     var i = 0
                     if xs.c == 1 && als.c == 1 {
-                        preluChannels(xin, a, out, count: c)
-                        i = c
+                        while i + 8 <= c {
+                            let v = load8(xin + i)
+                            store8(v.replacing(with: v * load8(a + i), where: v .< zero), out + i)
+                            i += 8
+                        }
+                        if i < c {
+                            let v = loadPartial(xin + i, c - i)
+                            storePartial(v.replacing(with: v * loadPartial(a + i, c - i), where: v .< zero), out + i, c - i)
+                            i = c
+                        }
                     } else if xs.c == 1 {
                         let va = Vec8(repeating: a[0])
                         while i + 8 <= c {
