@@ -87,12 +87,18 @@ let package = Package(
         // NHWC float32 kernels, one folder per operator, each with a scalar reference.
         .target(
             name: "BlazeKernels",
-            dependencies: blasDependency + ["CBlazeCPU", "BlazeKernelsFMA"],
+            dependencies: blasDependency + ["CBlazeCPU", "BlazeKernelsFMA", "BlazeKernelParameters"],
             swiftSettings: optimizedInDebug,
             linkerSettings: blasLinker
         ),
         // The same microkernels built for AVX2/FMA/F16C (see `fmaKernelSettings`), and CPUID detection.
-        .target(name: "BlazeKernelsFMA", swiftSettings: fmaKernelSettings + optimizedInDebug),
+        .target(
+            name: "BlazeKernelsFMA",
+            dependencies: ["BlazeKernelParameters"],
+            swiftSettings: fmaKernelSettings + optimizedInDebug
+        ),
+        // The microkernels' argument structs and dispatch-table types, shared by both builds (types only).
+        .target(name: "BlazeKernelParameters"),
         .target(name: "CBlazeCPU"),
 
         // The interpreter: lowers TFLite operators to kernels, folds constants, plans one arena.

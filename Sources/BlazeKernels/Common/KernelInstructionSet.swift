@@ -1,3 +1,4 @@
+import BlazeKernelParameters
 import BlazeKernelsFMA
 import CBlazeCPU
 
@@ -38,9 +39,9 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
     }
 
     /// The microkernels built for this instruction set: one dispatch table per instruction set
-    /// (`Microkernels.Table`), filled once from each build. Kernels call through it once per run or piece.
+    /// (`MicrokernelTable`), filled once from each build. Kernels call through it once per run or piece.
     @inline(__always)
-    var microkernels: Microkernels.Table {
+    var microkernels: MicrokernelTable {
         switch self {
         case .baseline: return Microkernels.table
         case .avx2FMA: return BlazeKernelsFMA.Microkernels.table

@@ -42,3 +42,24 @@ extension PackedBuffer where Element == Float {
     /// The stored values, padding included.
     var values: [Float] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
 }
+
+extension PackedBuffer where Element == Float {
+    /// Weights packed per tile of 8 output channels as `[bias ×8][taps][×8]`: tile `g` holds channels from
+    /// `tileStart(g)` (by default `8·g`, each channel in tile `oc / 8`, lane `oc % 8`), the lanes past the last
+    /// channel zero. `weight(oc, t)` is output channel `oc`'s weight for tap `t`.
+    static func channelTiles(
+        channels: Int, taps: Int, bias: [Float], tileStart: (Int) -> Int = { 8 * $0 },
+        weight: (_ channel: Int, _ tap: Int) -> Float
+    ) -> PackedBuffer<Float> {
+        let tiles = (channels + 7) / 8, tileSize = 8 * (taps + 1)
+        let packed = PackedBuffer<Float>(count: tiles * tileSize, repeating: 0)
+        for g in 0..<tiles {
+            let tile = packed.pointer + g * tileSize, start = tileStart(g)
+            for lane in 0..<min(8, channels - start) {
+                tile[lane] = bias[start + lane]
+                for t in 0..<taps { tile[8 * (t + 1) + lane] = weight(start + lane, t) }
+            }
+        }
+        return packed
+    }
+}

@@ -37,16 +37,10 @@ public struct WindowGeometry: Hashable, Sendable {
         for pad in [padLeft, padRight] where !(0..<effectiveW).contains(pad) { return nil }
         let paddedH = inputH + padTop + padBottom, paddedW = inputW + padLeft + padRight
         guard paddedH >= effectiveH, paddedW >= effectiveW else { return nil }
-        self.kernelH = kernelH
-        self.kernelW = kernelW
-        self.strideH = strideH
-        self.strideW = strideW
-        self.dilationH = dilationH
-        self.dilationW = dilationW
-        self.outH = (paddedH - effectiveH) / strideH + 1
-        self.outW = (paddedW - effectiveW) / strideW + 1
-        self.padTop = padTop
-        self.padLeft = padLeft
+        self.init(
+            kernel: (kernelH, kernelW), stride: (strideH, strideW), dilation: (dilationH, dilationW),
+            padBefore: (padTop, padLeft),
+            output: ((paddedH - effectiveH) / strideH + 1, (paddedW - effectiveW) / strideW + 1))
     }
 
     /// Computes output size and padding the way TFLite does. Returns nil when a parameter is not positive
@@ -73,16 +67,22 @@ public struct WindowGeometry: Hashable, Sendable {
         let oh = outSize(inputH, kernelH, strideH, dilationH)
         let ow = outSize(inputW, kernelW, strideW, dilationW)
         guard oh > 0, ow > 0 else { return nil }
-        self.kernelH = kernelH
-        self.kernelW = kernelW
-        self.strideH = strideH
-        self.strideW = strideW
-        self.dilationH = dilationH
-        self.dilationW = dilationW
-        self.outH = oh
-        self.outW = ow
-        self.padTop = padBefore(inputH, kernelH, strideH, dilationH, oh)
-        self.padLeft = padBefore(inputW, kernelW, strideW, dilationW, ow)
+        self.init(
+            kernel: (kernelH, kernelW), stride: (strideH, strideW), dilation: (dilationH, dilationW),
+            padBefore: (
+                padBefore(inputH, kernelH, strideH, dilationH, oh), padBefore(inputW, kernelW, strideW, dilationW, ow)
+            ),
+            output: (oh, ow))
+    }
+
+    /// Every field, as the initializers above computed them.
+    private init(
+        kernel: (h: Int, w: Int), stride: (h: Int, w: Int), dilation: (h: Int, w: Int),
+        padBefore: (top: Int, left: Int), output: (h: Int, w: Int)
+    ) {
+        (kernelH, kernelW, strideH, strideW) = (kernel.h, kernel.w, stride.h, stride.w)
+        (dilationH, dilationW) = (dilation.h, dilation.w)
+        (padTop, padLeft, outH, outW) = (padBefore.top, padBefore.left, output.h, output.w)
     }
 }
 

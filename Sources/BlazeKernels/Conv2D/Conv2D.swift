@@ -12,8 +12,8 @@
 ///   column panels `[bias ×NR][kh][kw][inC][×NR]`. A border column (window crossing the left or right edge)
 ///   runs down the image as its own tiles over its in-bounds taps; only corner pixels run alone (no padded
 ///   copy). With dilation, the filter is packed per 8-channel tile as
-///   `[bias ×8][kh][kw][inC][×8]` and vectorized over output channels only (baseline instructions).
-///   Runs on `instructionSet` (AVX2/FMA where the CPU has it).
+///   `[bias ×8][kh][kw][inC][×8]` and vectorized over output channels only
+///   (`Microkernels/ConvolutionDirect.swift`). Both run on `instructionSet` (AVX2/FMA where the CPU has it).
 /// - `.blas`: 1x1, stride-1 convolutions only (`PointwiseConv2D` with `cblas_sgemm`); otherwise falls back
 ///   to `.simd`.
 /// - `.automatic`: `.simd` (which includes the pointwise GEMM).
@@ -90,25 +90,11 @@ public struct Conv2D: Sendable {
         guard filterShape.c == inputShape.c else {
             throw .channelMismatch(expected: inputShape.c, actual: filterShape.c)
         }
-        guard filter.count == filterShape.count else {
-            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
-        }
-        if let bias, bias.count != filterShape.n {
-            throw .weightCountMismatch(name: "bias", expected: filterShape.n, actual: bias.count)
-        }
-        guard strideH > 0, strideW > 0 else {
-            throw .invalidParameter("stride \(strideH)x\(strideW) must be positive")
-        }
-        guard dilationH > 0, dilationW > 0 else {
-            throw .invalidParameter("dilation \(dilationH)x\(dilationW) must be positive")
-        }
-        guard let geometry = WindowGeometry(
-            inputH: inputShape.h, inputW: inputShape.w, kernelH: filterShape.h, kernelW: filterShape.w,
-            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
-        else {
-            throw .invalidShape("a \(filterShape.h)x\(filterShape.w) filter with dilation \(dilationH)x\(dilationW) "
-                + "gives an empty output on a \(inputShape.h)x\(inputShape.w) input (padding \(padding))")
-        }
+        try KernelError.checkWeights(
+            filter: filter, filterShape: filterShape, bias: bias, outputChannels: filterShape.n)
+        let geometry = try WindowGeometry.convolution(
+            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
+            dilationH: dilationH, dilationW: dilationW, padding: padding)
         self.inputShape = inputShape
         self.geometry = geometry
         self.activation = activation

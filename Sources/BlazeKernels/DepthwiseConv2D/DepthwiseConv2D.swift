@@ -16,8 +16,8 @@
 ///   pixels, each input column loaded once per filter row for all the pixels that read it, the border pixels
 ///   inside the first and last blocks; other sizes run blocks of 8 and 4 pixels sharing each tap's weight and
 ///   the border pixels one at a time. Channels in groups of 8, the last group overlapping the previous one
-///   (`Microkernels/Depthwise.swift`). Otherwise (multiplier or dilation), one pixel at a time with baseline
-///   instructions.
+///   (`Microkernels/Depthwise.swift`). Otherwise (multiplier or dilation), one pixel at a time
+///   (`Microkernels/DepthwiseGeneral.swift`), also on `instructionSet`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: Sendable {
@@ -86,25 +86,11 @@ public struct DepthwiseConv2D: Sendable {
         guard filterShape.c == inputShape.c * multiplier else {
             throw .channelMismatch(expected: inputShape.c * multiplier, actual: filterShape.c)
         }
-        guard filter.count == filterShape.count else {
-            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
-        }
-        if let bias, bias.count != filterShape.c {
-            throw .weightCountMismatch(name: "bias", expected: filterShape.c, actual: bias.count)
-        }
-        guard strideH > 0, strideW > 0 else {
-            throw .invalidParameter("stride \(strideH)x\(strideW) must be positive")
-        }
-        guard dilationH > 0, dilationW > 0 else {
-            throw .invalidParameter("dilation \(dilationH)x\(dilationW) must be positive")
-        }
-        guard let geometry = WindowGeometry(
-            inputH: inputShape.h, inputW: inputShape.w, kernelH: filterShape.h, kernelW: filterShape.w,
-            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
-        else {
-            throw .invalidShape("a \(filterShape.h)x\(filterShape.w) filter with dilation \(dilationH)x\(dilationW) "
-                + "gives an empty output on a \(inputShape.h)x\(inputShape.w) input (padding \(padding))")
-        }
+        try KernelError.checkWeights(
+            filter: filter, filterShape: filterShape, bias: bias, outputChannels: filterShape.c)
+        let geometry = try WindowGeometry.convolution(
+            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
+            dilationH: dilationH, dilationW: dilationW, padding: padding)
         self.inputShape = inputShape
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.c)
         self.geometry = geometry
@@ -179,11 +165,9 @@ public struct DepthwiseConv2D: Sendable {
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
         case .simd:
-            if isBlocked {
-                runBlocked(input: input, output: output, pieces: pieces)
-            } else {
-                runSIMD(input: input, output: output, pieces: pieces)
-            }
+            let microkernels = instructionSet.microkernels.convolution
+            let kernel = isBlocked ? microkernels.depthwise : microkernels.depthwiseGeneral
+            runSIMD(kernel, input: input, output: output, pieces: pieces)
         default: if pieces.contains(0) { runReference(input: input, output: output) }
         }
     }

@@ -48,7 +48,7 @@ public struct Activation: Sendable {
         let elements = Pieces.elements(pieces, count: count)
         if variant == .simd {
             let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
-            instructionSet.microkernels.clampBuffer(n, x, y, lo, hi)
+            instructionSet.microkernels.elementwise.clamp(n, x, y, function.outputBounds)
             return
         }
         // The reference.

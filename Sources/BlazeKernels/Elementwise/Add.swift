@@ -12,6 +12,8 @@
 /// residual add). No other overlap is allowed.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+
+import BlazeKernelParameters
 public struct Add: Sendable {
     public let lhsShape: Shape4
     public let rhsShape: Shape4
@@ -98,9 +100,10 @@ public struct Add: Sendable {
             let rowSize = s.w * s.c
             let first = max(pieces.lowerBound, 0), rows = max(min(pieces.upperBound, s.n * s.h) - first, 0)
             guard rows > 0 else { return }
-            let offset = first * rowSize, (lo, hi) = activation.bounds
-            instructionSet.microkernels.addPReLU(
-                rows * s.w, s.c, lhs + offset, rhs + offset, slopes.pointer, output + offset, lo, hi)
+            let offset = first * rowSize
+            instructionSet.microkernels.elementwise.addPReLU(AddPReLUArguments(
+                pixels: rows * s.w, channels: s.c, lhs: lhs + offset, rhs: rhs + offset, alpha: slopes.pointer,
+                output: output + offset, bounds: activation.outputBounds))
             return
         }
         guard variant == .simd && plan.isSameShape else {

@@ -73,7 +73,7 @@ public struct Mean: Sendable {
                 for y in 0..<o.h {
                     for x in 0..<o.w {
                         let base = input + b * ns + y * hs + x * ws
-                        instructionSet.microkernels.mean(base, s.c, loops, divisor, output + pixel * s.c)
+                        instructionSet.microkernels.window.mean(base, s.c, loops, divisor, output + pixel * s.c)
                         pixel += 1
                     }
                 }

@@ -82,8 +82,8 @@ public struct Nonlinearity: Sendable {
         guard n > 0 else { return }
         if variant == .simd {
             switch function {
-            case .logistic: instructionSet.microkernels.logistic(n, x, y)
-            case .hardSwish: instructionSet.microkernels.hardSwish(n, x, y)
+            case .logistic: instructionSet.microkernels.elementwise.logistic(n, x, y)
+            case .hardSwish: instructionSet.microkernels.elementwise.hardSwish(n, x, y)
             }
             return
         }

@@ -10,6 +10,8 @@
 ///
 /// Aliasing: `output` may equal `input` when the input's shape is the output shape (in place).
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+
+import BlazeKernelParameters
 public struct PReLU: Sendable {
     public let inputShape: Shape4
     public let alphaShape: Shape4
@@ -83,8 +85,9 @@ public struct PReLU: Sendable {
         guard rows > 0 else { return }
         let slopes = UnsafePointer(alpha.pointer)
         let strides = (n: rows * rowSize, h: rowSize, w: s.c, c: 1), none = (n: 0, h: 0, w: 0, c: 1)
-        instructionSet.microkernels.prelu(
-            1, rows, s.w, s.c, input + first * rowSize, strides, slopes, none, output + first * rowSize)
+        instructionSet.microkernels.elementwise.prelu(PReLUArguments(
+            shape: (1, rows, s.w, s.c), input: StridedOperand(input + first * rowSize, strides: strides),
+            alpha: StridedOperand(slopes, strides: none), output: output + first * rowSize))
     }
 }
 

@@ -11,6 +11,8 @@
 /// One implementation (vectorized over channels, AVX2 where the CPU has it); the unfused operators
 /// are the reference. Thread safety: immutable; `run` may be called concurrently with non-overlapping
 /// outputs.
+
+import BlazeKernelParameters
 public struct ResidualAdd: Sendable {
     /// The shortcut input's shape: `[n, h, w, cin]`, or `[n, 2h, 2w, cin]` when pooled.
     public let shortcutShape: Shape4
@@ -86,16 +88,16 @@ public struct ResidualAdd: Sendable {
         pieces: Range<Int>
     ) {
         let s = shortcutShape, o = outputShape
-        let (lo, hi) = activation.bounds
-        let (pl, pu) = poolActivation.bounds
+        let bounds = activation.outputBounds, poolBounds = poolActivation.outputBounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
-        let residualAdd = instructionSet.microkernels.residualAdd
+        let residualAdd = instructionSet.microkernels.elementwise.residualAdd
         Pieces.forEachImage(pieces, rowsPerImage: o.h) { b, rows in
             let shortcutImage = shortcut + b * s.h * s.w * s.c
             let offset = b * o.h * o.w * o.c
-            residualAdd(
-                shortcutImage, s.w, s.c, pooled, pl, pu, shortcutFirst, main + offset, output + offset, o.w, o.c,
-                rows, lo, hi, alpha)
+            residualAdd(ResidualAddArguments(
+                shortcut: shortcutImage, shortcutWidth: s.w, shortcutChannels: s.c, pooled: pooled,
+                poolBounds: poolBounds, shortcutFirst: shortcutFirst, main: main + offset, output: output + offset,
+                width: o.w, channels: o.c, rows: rows, bounds: bounds, alpha: alpha))
         }
     }
 }

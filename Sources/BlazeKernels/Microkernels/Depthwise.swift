@@ -8,6 +8,8 @@
 // is channels [C - 8, C), overlapping the previous one (those channels are computed twice, identically), so
 // that every load and store is a full vector; with fewer than 8 there is one zero-padded partial group.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// The first channel of group `g` (see the packing above).
     @inline(__always)
@@ -53,135 +55,77 @@ extension Microkernels {
         @inline(__always) var clamps: Bool { lower > -.infinity || upper < .infinity }
     }
 
-    /// 8 output pixels, every channel group.
+    /// `Block.width` output pixels, every channel group: each tap's weight loaded once for the block.
     @inline(__always)
-    static func depthwiseBlock8(_ r: DepthwiseRow) {
+    static func depthwiseBlock<Block: RegisterBlock<Vec8>>(_ r: DepthwiseRow, _: Block.Type) {
         // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
-        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps, hardSwish = r.hardSwish
         let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
-        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let tapOffset = r.tapOffset, input = r.input, output = r.output
-        let groups = (channels &+ 7) / 8
-        for g in 0..<groups {
-            let group = packed + g &* groupSize
-            let c0 = depthwiseGroupStart(g, channels: channels)
-            let bias = load8(group)
-            var a0 = bias, a1 = bias, a2 = bias, a3 = bias, a4 = bias, a5 = bias, a6 = bias, a7 = bias
-            var row = input + c0
-            var w = group + tapOffset
-            for _ in 0..<rows {
-                var p0 = row, p1 = row + ps, p2 = row + 2 &* ps, p3 = row + 3 &* ps
-                var p4 = row + 4 &* ps, p5 = row + 5 &* ps, p6 = row + 6 &* ps, p7 = row + 7 &* ps
-                for kx in 0..<kw {
-                    let wv = load8(w + 8 &* kx)
-                    multiplyAdd(&a0, load8(p0), wv)
-                    multiplyAdd(&a1, load8(p1), wv)
-                    multiplyAdd(&a2, load8(p2), wv)
-                    multiplyAdd(&a3, load8(p3), wv)
-                    multiplyAdd(&a4, load8(p4), wv)
-                    multiplyAdd(&a5, load8(p5), wv)
-                    multiplyAdd(&a6, load8(p6), wv)
-                    multiplyAdd(&a7, load8(p7), wv)
-                    p0 += channels; p1 += channels; p2 += channels; p3 += channels
-                    p4 += channels; p5 += channels; p6 += channels; p7 += channels
-                }
-                row += inputRow
-                w += 8 &* kw
+        depthwiseGroups(r, Block.self) { acc, row, w in
+            var column = row
+            for kx in 0..<kw {
+                let wv = load8(w + 8 &* kx)
+                acc.forEach { a, i in multiplyAdd(&a, load8(column + i &* ps), wv) }
+                column += channels
             }
-            if clamps {
-                a0 = clamp(a0, lower, upper); a1 = clamp(a1, lower, upper)
-                a2 = clamp(a2, lower, upper); a3 = clamp(a3, lower, upper)
-                a4 = clamp(a4, lower, upper); a5 = clamp(a5, lower, upper)
-                a6 = clamp(a6, lower, upper); a7 = clamp(a7, lower, upper)
-            }
-            if hardSwish {
-                a0 = hardSwish8(a0); a1 = hardSwish8(a1)
-                a2 = hardSwish8(a2); a3 = hardSwish8(a3)
-                a4 = hardSwish8(a4); a5 = hardSwish8(a5)
-                a6 = hardSwish8(a6); a7 = hardSwish8(a7)
-            }
-            let out = output + c0
-            store8(a0, out); store8(a1, out + channels)
-            store8(a2, out + 2 &* channels); store8(a3, out + 3 &* channels)
-            store8(a4, out + 4 &* channels); store8(a5, out + 5 &* channels)
-            store8(a6, out + 6 &* channels); store8(a7, out + 7 &* channels)
         }
     }
 
-    /// 4 output pixels, every channel group.
+    /// The channel groups of a block of `Block.width` output pixels: per group of 8 channels the accumulators
+    /// start at the bias, `filterRow(&accumulators, input, taps)` adds each in-bounds filter row (`input`: the
+    /// row's first input column of the block's first pixel, at the group's first channel; `taps`: the row's
+    /// packed weights), then `finishDepthwiseBlock` stores them.
     @inline(__always)
-    static func depthwiseBlock4(_ r: DepthwiseRow) {
-        // Fields copied to locals: the stores to the output could otherwise alias `r` for the optimizer.
-        let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let clamps = r.clamps, hardSwish = r.hardSwish
-        let ps = r.pixelStride, channels = r.channels, kw = r.kernelWidth
+    static func depthwiseGroups<Block: RegisterBlock<Vec8>>(
+        _ r: DepthwiseRow, _: Block.Type,
+        filterRow: (inout Block, UnsafePointer<Float>, UnsafePointer<Float>) -> Void
+    ) {
         let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let tapOffset = r.tapOffset, input = r.input, output = r.output
-        let groups = (channels &+ 7) / 8
-        for g in 0..<groups {
+        let tapOffset = r.tapOffset, input = r.input, channels = r.channels, rowTaps = 8 &* r.kernelWidth
+        for g in 0..<(channels &+ 7) / 8 {
             let group = packed + g &* groupSize
             let c0 = depthwiseGroupStart(g, channels: channels)
-            let bias = load8(group)
-            var a0 = bias, a1 = bias, a2 = bias, a3 = bias
-            var row = input + c0
+            var acc = Block(repeating: load8(group))
+            var p = input + c0
             var w = group + tapOffset
             for _ in 0..<rows {
-                var p0 = row, p1 = row + ps, p2 = row + 2 &* ps, p3 = row + 3 &* ps
-                for kx in 0..<kw {
-                    let wv = load8(w + 8 &* kx)
-                    multiplyAdd(&a0, load8(p0), wv)
-                    multiplyAdd(&a1, load8(p1), wv)
-                    multiplyAdd(&a2, load8(p2), wv)
-                    multiplyAdd(&a3, load8(p3), wv)
-                    p0 += channels; p1 += channels; p2 += channels; p3 += channels
-                }
-                row += inputRow
-                w += 8 &* kw
+                filterRow(&acc, p, w)
+                p += inputRow
+                w += rowTaps
             }
-            if clamps {
-                a0 = clamp(a0, lower, upper); a1 = clamp(a1, lower, upper)
-                a2 = clamp(a2, lower, upper); a3 = clamp(a3, lower, upper)
-            }
-            if hardSwish {
-                a0 = hardSwish8(a0); a1 = hardSwish8(a1)
-                a2 = hardSwish8(a2); a3 = hardSwish8(a3)
-            }
-            let out = output + c0
-            store8(a0, out); store8(a1, out + channels)
-            store8(a2, out + 2 &* channels); store8(a3, out + 3 &* channels)
+            finishDepthwiseBlock(&acc, r, output: r.output + c0)
         }
     }
 
-    /// `pixels` (≥ 8) interior pixels of one output row from `r.input`/`r.output`, in blocks of 8, the last
-    /// block shifted back to end at the last pixel so that no pixel is left over (a few are computed twice,
-    /// identically). Out of line, one call per output row.
+    /// The epilogue of a block of output pixels of one channel group: the clamp (when it can change a value),
+    /// TFLite's HARD_SWISH when fused, and the stores, pixel `i` at `output + i·channels`.
+    @inline(__always)
+    static func finishDepthwiseBlock<Block: RegisterBlock<Vec8>>(
+        _ acc: inout Block, _ r: DepthwiseRow, output: UnsafeMutablePointer<Float>
+    ) {
+        let channels = r.channels
+        if r.clamps {
+            let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
+            acc.update { a, _ in clamp(a, lower, upper) }
+        }
+        if r.hardSwish { acc.update { a, _ in hardSwish8(a) } }
+        acc.forEach { a, i in store8(a, output + i &* channels) }
+    }
+
+    /// `pixels` (at least `Block.width`) interior pixels of one output row from `r.input`/`r.output`, in
+    /// blocks, the last block shifted back to end at the last pixel so that no pixel is left over (a few are
+    /// computed twice, identically). Out of line, one call per output row.
     @inline(never)
-    static func depthwiseInterior8(_ row: DepthwiseRow, pixels: Int) {
+    static func depthwiseInterior<Block: RegisterBlock<Vec8>>(_ row: DepthwiseRow, _: Block.Type, pixels: Int) {
+        let width = Block.width
         var r = row
         let inputStep = row.pixelStride, outputStep = row.channels
         var done = 0
         while done < pixels {
-            let x = min(done, pixels &- 8)
+            let x = min(done, pixels &- width)
             r.input = row.input + x &* inputStep
             r.output = row.output + x &* outputStep
-            depthwiseBlock8(r)
-            done = x &+ 8
-        }
-    }
-
-    /// `pixels` (4...7) interior pixels of one output row, in blocks of 4 (see `depthwiseInterior8`).
-    @inline(never)
-    static func depthwiseInterior4(_ row: DepthwiseRow, pixels: Int) {
-        var r = row
-        let inputStep = row.pixelStride, outputStep = row.channels
-        var done = 0
-        while done < pixels {
-            let x = min(done, pixels &- 4)
-            r.input = row.input + x &* inputStep
-            r.output = row.output + x &* outputStep
-            depthwiseBlock4(r)
-            done = x &+ 4
+            depthwiseBlock(r, Block.self)
+            done = x &+ width
         }
     }
 
@@ -257,13 +201,15 @@ extension Microkernels {
     /// One image, NHWC, depth multiplier 1: output rows `outputRows` (a subrange of `0..<outH`), each
     /// computed the same way whatever the range. The epilogue clamps to `[lo, hi]`, then applies TFLite's
     /// HARD_SWISH when `hardSwish` (the standalone kernel's operations, so the same bits).
-    package static func depthwise(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
-        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
-        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, hardSwish: Bool = false
-    ) {
+    package static func depthwise(_ a: DepthwiseArguments) {
+        let io = a.operands
+        let input = io.input, channels = io.inputExtent.channels
+        let inH = io.inputExtent.height, inW = io.inputExtent.width
+        let output = io.output, outH = io.outputExtent.height, outW = io.outputExtent.width
+        let kh = io.window.kernelHeight, kw = io.window.kernelWidth, sh = io.window.strideHeight
+        let sw = io.window.strideWidth, padTop = io.window.padTop, padLeft = io.window.padLeft
+        let packed = a.packed, lo = io.bounds.lower, hi = io.bounds.upper, outputRows = io.outputRows
+        let hardSwish = a.hardSwish
         let inRow = inW * channels
         let ps = sw * channels
         // Output columns whose window lies inside the input horizontally: [interiorStart, interiorEnd).
@@ -298,7 +244,11 @@ extension Microkernels {
             if block > 0 {
                 r.input = inputRowStart + (interiorStart * sw - padLeft) * channels
                 r.output = outRow + interiorStart * channels
-                if block == 8 { depthwiseInterior8(r, pixels: interior) } else { depthwiseInterior4(r, pixels: interior) }
+                if block == 8 {
+                    depthwiseInterior(r, RegisterBlock8<Vec8>.self, pixels: interior)
+                } else {
+                    depthwiseInterior(r, RegisterBlock4<Vec8>.self, pixels: interior)
+                }
             }
             // The other pixels (borders, or all of a narrow interior), one at a time.
             for x in 0..<outW where block == 0 || x < interiorStart || x >= interiorEnd {

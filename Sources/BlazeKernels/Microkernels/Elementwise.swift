@@ -1,12 +1,14 @@
-// Memory-bound kernels: clamp, add, PReLU, max pooling and channel padding. Vectorized over the innermost
+// Memory-bound kernels: clamp, add, PReLU and channel padding (pooling is in Pool.swift). Vectorized over the innermost
 // (channel) dimension with 8-float vectors, partial vectors at the ends (never touching memory outside).
+
+import BlazeKernelParameters
 
 extension Microkernels {
     /// `output[i] = clamp(input[i])` for `i < count`; `output` may equal `input`.
     package static func clampBuffer(
-        count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
+        count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, bounds: OutputBounds
     ) {
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
         var i = 0
         while i + 32 <= count {
             let v0 = load8(input + i), v1 = load8(input + i + 8), v2 = load8(input + i + 16), v3 = load8(input + i + 24)
@@ -73,40 +75,33 @@ extension Microkernels {
     /// Same-shape addition: `output[i] = clamp(lhs[i] + rhs[i])`; `output` may equal `lhs` or `rhs`.
     package static func add(
         count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-        lower lo: Float, upper hi: Float
+        bounds: OutputBounds
     ) {
-        addRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: lo), Vec8(repeating: hi))
+        addRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: bounds.lower), Vec8(repeating: bounds.upper))
     }
 
-    /// Broadcast addition over a 4-D output `[n, h, w, c]`; the strides are in elements (0 where broadcast),
-    /// the channel strides 0 or 1.
-    package static func addBroadcast(
-        n: Int, h: Int, w: Int, c: Int,
-        lhs: UnsafePointer<Float>, lhsStrides ls: (n: Int, h: Int, w: Int, c: Int),
-        rhs: UnsafePointer<Float>, rhsStrides rs: (n: Int, h: Int, w: Int, c: Int),
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
-    ) {
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-        var out = output
-        for b in 0..<n {
-            for y in 0..<h {
-                for x in 0..<w {
-                    addRow(lhs + b * ls.n + y * ls.h + x * ls.w, ls.c, rhs + b * rs.n + y * rs.h + x * rs.w, rs.c,
-                           out, count: c, lower, upper)
-                    out += c
-                }
+    /// Broadcast addition over a 4-D output `[n, h, w, c]`, output rows `a.rows` of its `n·h` only; the
+    /// strides are in elements (0 where broadcast), the channel strides 0 or 1.
+    package static func addBroadcast(_ a: BroadcastArguments) {
+        let (n, h, w, c) = a.shape, ls = a.lhs.strides, rs = a.rhs.strides, lhs = a.lhs.base, rhs = a.rhs.base
+        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
+        let first = max(a.rows.lowerBound, 0), end = max(min(a.rows.upperBound, n * h), first)
+        for row in first..<end {
+            let b = row / h, y = row - b * h
+            var out = a.output + row * w * c
+            for x in 0..<w {
+                addRow(lhs + b * ls.n + y * ls.h + x * ls.w, ls.c, rhs + b * rs.n + y * rs.h + x * rs.w, rs.c,
+                       out, count: c, lower, upper)
+                out += c
             }
         }
     }
 
     /// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` with broadcast strides (channel strides 0
     /// or 1). `output` may equal `input` when no broadcasting happens on the input.
-    package static func prelu(
-        n: Int, h: Int, w: Int, c: Int,
-        input: UnsafePointer<Float>, inputStrides xs: (n: Int, h: Int, w: Int, c: Int),
-        alpha: UnsafePointer<Float>, alphaStrides als: (n: Int, h: Int, w: Int, c: Int),
-        output: UnsafeMutablePointer<Float>
-    ) {
+    package static func prelu(_ arguments: PReLUArguments) {
+        let (n, h, w, c) = arguments.shape, input = arguments.input.base, xs = arguments.input.strides
+        let alpha = arguments.alpha.base, als = arguments.alpha.strides, output = arguments.output
         var out = output
         let zero = Vec8()
         if xs.c == 1 && xs.w == c && xs.h == w * c && (n == 1 || xs.n == h * w * c) && als.c == 1
@@ -172,76 +167,12 @@ extension Microkernels {
         }
     }
 
-    /// Max pooling of one image: the maximum over each window's in-bounds taps, starting from
-    /// `-greatestFiniteMagnitude` as TFLite does, then the clamp. Output rows `outputRows` only.
-    package static func maxPool(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, channels: Int,
-        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int,
-        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, lower lo: Float, upper hi: Float, outputRows: Range<Int>
-    ) {
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-        let start = Vec8(repeating: -Float.greatestFiniteMagnitude)
-        let firstRow = max(outputRows.lowerBound, 0), endRow = max(min(outputRows.upperBound, outH), firstRow)
-        var out = output + firstRow * outW * channels
-        for oy in firstRow..<endRow {
-            let iy0 = max(oy * sh - padTop, 0), iy1 = min(oy * sh - padTop + kh, inH)
-            for ox in 0..<outW {
-                let ix0 = max(ox * sw - padLeft, 0), ix1 = min(ox * sw - padLeft + kw, inW)
-                var c = 0
-                if iy1 - iy0 == 2 && ix1 - ix0 == 2 {
-                    // The common 2x2 window.
-                    let p00 = input + (iy0 * inW + ix0) * channels
-                    let p01 = p00 + channels, p10 = p00 + inW * channels, p11 = p10 + channels
-                    while c + 8 <= channels {
-                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
-                        var m = start
-                        m = maximum(m, v00)
-                        m = maximum(m, v01)
-                        m = maximum(m, v10)
-                        m = maximum(m, v11)
-                        store8(clamp(m, lower, upper), out + c)
-                        c += 8
-                    }
-                    if c < channels && channels >= 8 {
-                        // The last channels as a full vector ending at the last channel (max is idempotent:
-                        // the overlapped channels get the same values again).
-                        c = channels - 8
-                        let v00 = load8(p00 + c), v01 = load8(p01 + c), v10 = load8(p10 + c), v11 = load8(p11 + c)
-                        var m = start
-                        m = maximum(m, v00)
-                        m = maximum(m, v01)
-                        m = maximum(m, v10)
-                        m = maximum(m, v11)
-                        store8(clamp(m, lower, upper), out + c)
-                        c = channels
-                    }
-                }
-                while c < channels {
-                    let count = min(8, channels - c)
-                    var m = start
-                    for iy in iy0..<max(iy0, iy1) {
-                        for ix in ix0..<max(ix0, ix1) {
-                            let v = Microkernels.loadChannels(input + (iy * inW + ix) * channels + c, count)
-                            m = maximum(m, v)
-                        }
-                    }
-                    Microkernels.storeChannels(clamp(m, lower, upper), out + c, count)
-                    c += 8
-                }
-                out += channels
-            }
-        }
-    }
-
     /// Constant padding of a 4-D tensor, row at a time: the output rows outside the input are filled; rows
     /// inside are fill, copy, fill per pixel. `before` and the shapes as `(n, h, w, c)`. Writes the output
     /// rows `outputRows` of the `n·h` rows only.
-    package static func pad(
-        input: UnsafePointer<Float>, inputShape i: (n: Int, h: Int, w: Int, c: Int),
-        output: UnsafeMutablePointer<Float>, outputShape o: (n: Int, h: Int, w: Int, c: Int),
-        before: (n: Int, h: Int, w: Int, c: Int), value: Float, outputRows: Range<Int>
-    ) {
+    package static func pad(_ a: PadArguments) {
+        let input = a.input, i = a.inputShape, output = a.output, o = a.outputShape, before = a.before
+        let value = a.value, outputRows = a.outputRows
         let after = o.c - i.c - before.c
         let firstRow = max(outputRows.lowerBound, 0), endRow = max(min(outputRows.upperBound, o.n * o.h), firstRow)
         var out = output + firstRow * o.w * o.c

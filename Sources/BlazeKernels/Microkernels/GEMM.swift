@@ -8,6 +8,8 @@
 // (zero-padded past the last output channel only when there are fewer than 8).
 // For a convolution the depth rows are ordered (ky, kx, ic), so filter row ky is a contiguous block.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// The next column panel once columns `[0, covered)` are done: 16 columns (a 6x16 tile) while 16 remain,
     /// 8 (8x8) for exactly 8. A remainder of fewer than 16 or 8 columns becomes a full panel that ends at
@@ -130,203 +132,63 @@ func copyTileRows(
     }
 }
 
-extension Microkernels {
-    /// 6 rows x 16 columns: 12 accumulators, 2 weight vectors, 1 broadcast.
-    @inline(__always)
-    static func tile6x16(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        let o1 = t.rows > 1 ? t.rowOffset(1) : 0
-        let o2 = t.rows > 2 ? t.rowOffset(2) : o1
-        let o3 = t.rows > 3 ? t.rowOffset(3) : o2
-        let o4 = t.rows > 4 ? t.rowOffset(4) : o3
-        let o5 = t.rows > 5 ? t.rowOffset(5) : o4
-        var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3, a4 = t.a + o4, a5 = t.a + o5
-        let bias0 = load8(t.bias), bias1 = load8(t.bias + 8)
-        var c00 = bias0, c01 = bias1
-        var c10 = bias0, c11 = bias1
-        var c20 = bias0, c21 = bias1
-        var c30 = bias0, c31 = bias1
-        var c40 = bias0, c41 = bias1
-        var c50 = bias0, c51 = bias1
-        var segment = t.b
-        for _ in 0..<t.segments {
-            var w = segment
-            for i in 0..<t.depth {
-                let w0 = load8(w), w1 = load8(w + 8)
-                var x = Vec8(repeating: a0[i])
-                multiplyAdd(&c00, x, w0); multiplyAdd(&c01, x, w1)
-                x = Vec8(repeating: a1[i])
-                multiplyAdd(&c10, x, w0); multiplyAdd(&c11, x, w1)
-                x = Vec8(repeating: a2[i])
-                multiplyAdd(&c20, x, w0); multiplyAdd(&c21, x, w1)
-                x = Vec8(repeating: a3[i])
-                multiplyAdd(&c30, x, w0); multiplyAdd(&c31, x, w1)
-                x = Vec8(repeating: a4[i])
-                multiplyAdd(&c40, x, w0); multiplyAdd(&c41, x, w1)
-                x = Vec8(repeating: a5[i])
-                multiplyAdd(&c50, x, w0); multiplyAdd(&c51, x, w1)
-                w += 16
-            }
-            let step = t.aSegmentStride
-            a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step
-            segment += t.bSegmentStride
-        }
-        if let r = t.residual {
-            let rs = t.residualRowStride
-            if t.residualLanes >= 16 {
-                c00 += load8(r); c01 += load8(r + 8)
-                if t.rows > 1 { c10 += load8(r + rs); c11 += load8(r + rs + 8) }
-                if t.rows > 2 { c20 += load8(r + 2 &* rs); c21 += load8(r + 2 &* rs + 8) }
-                if t.rows > 3 { c30 += load8(r + 3 &* rs); c31 += load8(r + 3 &* rs + 8) }
-                if t.rows > 4 { c40 += load8(r + 4 &* rs); c41 += load8(r + 4 &* rs + 8) }
-                if t.rows > 5 { c50 += load8(r + 5 &* rs); c51 += load8(r + 5 &* rs + 8) }
-            } else {
-                // A panel that reaches past the residual's channels: zeros added there.
-                let l0 = t.residualLanes, l1 = t.residualLanes &- 8
-                c00 += loadPartial(r, l0); c01 += loadPartial(r + 8, l1)
-                if t.rows > 1 { c10 += loadPartial(r + rs, l0); c11 += loadPartial(r + rs + 8, l1) }
-                if t.rows > 2 { c20 += loadPartial(r + 2 &* rs, l0); c21 += loadPartial(r + 2 &* rs + 8, l1) }
-                if t.rows > 3 { c30 += loadPartial(r + 3 &* rs, l0); c31 += loadPartial(r + 3 &* rs + 8, l1) }
-                if t.rows > 4 { c40 += loadPartial(r + 4 &* rs, l0); c41 += loadPartial(r + 4 &* rs + 8, l1) }
-                if t.rows > 5 { c50 += loadPartial(r + 5 &* rs, l0); c51 += loadPartial(r + 5 &* rs + 8, l1) }
-            }
-        }
-        if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
-            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-            c00 = clamp(c00, lower, upper); c01 = clamp(c01, lower, upper)
-            c10 = clamp(c10, lower, upper); c11 = clamp(c11, lower, upper)
-            c20 = clamp(c20, lower, upper); c21 = clamp(c21, lower, upper)
-            c30 = clamp(c30, lower, upper); c31 = clamp(c31, lower, upper)
-            c40 = clamp(c40, lower, upper); c41 = clamp(c41, lower, upper)
-            c50 = clamp(c50, lower, upper); c51 = clamp(c51, lower, upper)
-        }
-        if let alpha = t.alpha {
-            let s0 = load8(alpha), s1 = load8(alpha + 8)
-            c00 = preluLanes(c00, s0); c01 = preluLanes(c01, s1)
-            c10 = preluLanes(c10, s0); c11 = preluLanes(c11, s1)
-            c20 = preluLanes(c20, s0); c21 = preluLanes(c21, s1)
-            c30 = preluLanes(c30, s0); c31 = preluLanes(c31, s1)
-            c40 = preluLanes(c40, s0); c41 = preluLanes(c41, s1)
-            c50 = preluLanes(c50, s0); c51 = preluLanes(c51, s1)
-        }
-        if t.hardSwish {
-            c00 = hardSwish8(c00); c01 = hardSwish8(c01)
-            c10 = hardSwish8(c10); c11 = hardSwish8(c11)
-            c20 = hardSwish8(c20); c21 = hardSwish8(c21)
-            c30 = hardSwish8(c30); c31 = hardSwish8(c31)
-            c40 = hardSwish8(c40); c41 = hardSwish8(c41)
-            c50 = hardSwish8(c50); c51 = hardSwish8(c51)
-        }
-        let c = t.c, cs = t.cRowStride
-        if t.columns == 16 {
-            store8(c00, c); store8(c01, c + 8)
-            if t.rows > 1 { store8(c10, c + cs); store8(c11, c + cs + 8) }
-            if t.rows > 2 { store8(c20, c + 2 &* cs); store8(c21, c + 2 &* cs + 8) }
-            if t.rows > 3 { store8(c30, c + 3 &* cs); store8(c31, c + 3 &* cs + 8) }
-            if t.rows > 4 { store8(c40, c + 4 &* cs); store8(c41, c + 4 &* cs + 8) }
-            if t.rows > 5 { store8(c50, c + 5 &* cs); store8(c51, c + 5 &* cs + 8) }
-        } else {
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 96) { scratch in
-                let p = scratch.baseAddress!
-                store8(c00, p); store8(c01, p + 8)
-                store8(c10, p + 16); store8(c11, p + 24)
-                store8(c20, p + 32); store8(c21, p + 40)
-                store8(c30, p + 48); store8(c31, p + 56)
-                store8(c40, p + 64); store8(c41, p + 72)
-                store8(c50, p + 80); store8(c51, p + 88)
-                copyTileRows(p, scratchStride: 16, rows: t.rows, columns: t.columns, c, cStride: cs)
-            }
-        }
-    }
+/// The register tiles: 6 rows x 16 columns (12 accumulators, 2 weight vectors, 1 broadcast: 15 of the 16 ymm
+/// registers) and 8 rows x 8 columns (8 accumulators, 1 weight vector, 1 broadcast).
+typealias Tile6x16 = RegisterBlock6<TileRow<Vec8x2>>
+typealias Tile8x8 = RegisterBlock8<TileRow<Vec8>>
 
-    /// 8 rows x 8 columns: 8 accumulators, 1 weight vector, 1 broadcast.
+extension Microkernels {
+    /// One register tile: `t.rows` rows (at most the tile's; the missing rows repeat the last row's pointer and
+    /// are not stored) of `Tile.Element.Columns` columns, accumulated over `t.segments` segments of `t.depth`,
+    /// then the epilogue: residual, clamp to `[lo, hi]`, PReLU slopes, HARD_SWISH, stores (through a scratch
+    /// tile when the panel is narrower).
     @inline(__always)
-    static func tile8x8(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        let o1 = t.rows > 1 ? t.rowOffset(1) : 0
-        let o2 = t.rows > 2 ? t.rowOffset(2) : o1
-        let o3 = t.rows > 3 ? t.rowOffset(3) : o2
-        let o4 = t.rows > 4 ? t.rowOffset(4) : o3
-        let o5 = t.rows > 5 ? t.rowOffset(5) : o4
-        let o6 = t.rows > 6 ? t.rowOffset(6) : o5
-        let o7 = t.rows > 7 ? t.rowOffset(7) : o6
-        var a0 = t.a, a1 = t.a + o1, a2 = t.a + o2, a3 = t.a + o3
-        var a4 = t.a + o4, a5 = t.a + o5, a6 = t.a + o6, a7 = t.a + o7
-        let bias0 = load8(t.bias)
-        var c0 = bias0, c1 = bias0, c2 = bias0, c3 = bias0, c4 = bias0, c5 = bias0, c6 = bias0, c7 = bias0
+    static func gemmTile<Tile: RegisterBlock<TileRow<Columns>>, Columns>(
+        _ t: TileRun, _ lo: Float, _ hi: Float, _: Tile.Type
+    ) {
+        // Row r reads A at rowOffset(r); rows past t.rows repeat the last valid offset.
+        var offset = 0
+        var tile = Tile(repeating: TileRow(a: t.a, c: Columns(loading: t.bias)))
+        tile.forEach { row, r in
+            if r > 0 && t.rows > r { offset = t.rowOffset(r) }
+            row.a = t.a + offset
+        }
         var segment = t.b
         for _ in 0..<t.segments {
             var w = segment
             for i in 0..<t.depth {
-                let w0 = load8(w)
-                multiplyAdd(&c0, Vec8(repeating: a0[i]), w0)
-                multiplyAdd(&c1, Vec8(repeating: a1[i]), w0)
-                multiplyAdd(&c2, Vec8(repeating: a2[i]), w0)
-                multiplyAdd(&c3, Vec8(repeating: a3[i]), w0)
-                multiplyAdd(&c4, Vec8(repeating: a4[i]), w0)
-                multiplyAdd(&c5, Vec8(repeating: a5[i]), w0)
-                multiplyAdd(&c6, Vec8(repeating: a6[i]), w0)
-                multiplyAdd(&c7, Vec8(repeating: a7[i]), w0)
-                w += 8
+                let weights = Columns(loading: w)
+                tile.forEach { row, _ in row.c.accumulate(Vec8(repeating: row.a[i]), times: weights) }
+                w += Columns.width
             }
             let step = t.aSegmentStride
-            a0 += step; a1 += step; a2 += step; a3 += step; a4 += step; a5 += step; a6 += step; a7 += step
+            tile.forEach { row, _ in row.a += step }
             segment += t.bSegmentStride
         }
-        if let r = t.residual {
-            let rs = t.residualRowStride
-            if t.residualLanes >= 8 {
-                c0 += load8(r)
-                if t.rows > 1 { c1 += load8(r + rs) }
-                if t.rows > 2 { c2 += load8(r + 2 &* rs) }
-                if t.rows > 3 { c3 += load8(r + 3 &* rs) }
-                if t.rows > 4 { c4 += load8(r + 4 &* rs) }
-                if t.rows > 5 { c5 += load8(r + 5 &* rs) }
-                if t.rows > 6 { c6 += load8(r + 6 &* rs) }
-                if t.rows > 7 { c7 += load8(r + 7 &* rs) }
+        if let residual = t.residual {
+            let rs = t.residualRowStride, lanes = t.residualLanes, rows = t.rows
+            if lanes >= Columns.width {
+                tile.forEach { row, r in if r == 0 || rows > r { row.c.add(Columns(loading: residual + r &* rs)) } }
             } else {
                 // A panel that reaches past the residual's channels: zeros added there.
-                let l = t.residualLanes
-                c0 += loadPartial(r, l)
-                if t.rows > 1 { c1 += loadPartial(r + rs, l) }
-                if t.rows > 2 { c2 += loadPartial(r + 2 &* rs, l) }
-                if t.rows > 3 { c3 += loadPartial(r + 3 &* rs, l) }
-                if t.rows > 4 { c4 += loadPartial(r + 4 &* rs, l) }
-                if t.rows > 5 { c5 += loadPartial(r + 5 &* rs, l) }
-                if t.rows > 6 { c6 += loadPartial(r + 6 &* rs, l) }
-                if t.rows > 7 { c7 += loadPartial(r + 7 &* rs, l) }
+                tile.forEach { row, r in
+                    if r == 0 || rows > r { row.c.add(Columns(loadingPartial: residual + r &* rs, lanes: lanes)) }
+                }
             }
         }
         if lo > -.infinity || hi < .infinity {  // no clamp at all for activation NONE
-            let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
-            c0 = clamp(c0, lower, upper); c1 = clamp(c1, lower, upper)
-            c2 = clamp(c2, lower, upper); c3 = clamp(c3, lower, upper)
-            c4 = clamp(c4, lower, upper); c5 = clamp(c5, lower, upper)
-            c6 = clamp(c6, lower, upper); c7 = clamp(c7, lower, upper)
+            tile.forEach(ClampTileRows<Columns>(lower: Vec8(repeating: lo), upper: Vec8(repeating: hi)))
         }
-        if let alpha = t.alpha {
-            let s0 = load8(alpha)
-            c0 = preluLanes(c0, s0); c1 = preluLanes(c1, s0); c2 = preluLanes(c2, s0); c3 = preluLanes(c3, s0)
-            c4 = preluLanes(c4, s0); c5 = preluLanes(c5, s0); c6 = preluLanes(c6, s0); c7 = preluLanes(c7, s0)
-        }
-        if t.hardSwish {
-            c0 = hardSwish8(c0); c1 = hardSwish8(c1); c2 = hardSwish8(c2); c3 = hardSwish8(c3)
-            c4 = hardSwish8(c4); c5 = hardSwish8(c5); c6 = hardSwish8(c6); c7 = hardSwish8(c7)
-        }
+        if let alpha = t.alpha { tile.forEach(PReLUTileRows(slopes: Columns(loading: alpha))) }
+        if t.hardSwish { tile.forEach(HardSwishTileRows<Columns>()) }
         let c = t.c, cs = t.cRowStride
-        if t.columns == 8 {
-            store8(c0, c)
-            if t.rows > 1 { store8(c1, c + cs) }
-            if t.rows > 2 { store8(c2, c + 2 &* cs) }
-            if t.rows > 3 { store8(c3, c + 3 &* cs) }
-            if t.rows > 4 { store8(c4, c + 4 &* cs) }
-            if t.rows > 5 { store8(c5, c + 5 &* cs) }
-            if t.rows > 6 { store8(c6, c + 6 &* cs) }
-            if t.rows > 7 { store8(c7, c + 7 &* cs) }
+        if t.columns == Columns.width {
+            tile.forEach { row, r in if r == 0 || t.rows > r { row.c.store(c + r &* cs) } }
         } else {
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { scratch in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: Tile.width * Columns.width) { scratch in
                 let p = scratch.baseAddress!
-                store8(c0, p); store8(c1, p + 8); store8(c2, p + 16); store8(c3, p + 24)
-                store8(c4, p + 32); store8(c5, p + 40); store8(c6, p + 48); store8(c7, p + 56)
-                copyTileRows(p, scratchStride: 8, rows: t.rows, columns: t.columns, c, cStride: cs)
+                tile.forEach { row, r in row.c.store(p + r &* Columns.width) }
+                copyTileRows(p, scratchStride: Columns.width, rows: t.rows, columns: t.columns, c, cStride: cs)
             }
         }
     }
@@ -336,54 +198,39 @@ extension Microkernels {
     @inline(__always)
     static func runPanel(vectors: Int, _ t: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
         switch vectors {
-        case 2: panel6x16(t, count: count, aStep: aStep, cStep: cStep, lo, hi)
-        default: panel8x8(t, count: count, aStep: aStep, cStep: cStep, lo, hi)
+        case 2: panel(t, Tile6x16.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
+        default: panel(t, Tile8x8.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
         }
     }
 
-    // One function per tile shape, not inlined into the drivers, so that the register allocator sees only
-    // the tile loop. (A 4x24 tile, 12 accumulators + 3 weight vectors + 1 broadcast = all 16 registers,
-    // spilled an accumulator in its inner loop; 6x16 needs 15.)
+    // One function per tile shape (a specialization each), not inlined into the drivers, so that the register
+    // allocator sees only the tile loop. (A 4x24 tile, 12 accumulators + 3 weight vectors + 1 broadcast = all
+    // 16 registers, spilled an accumulator in its inner loop; 6x16 needs 15.)
 
     @inline(never)
-    static func panel6x16(_ start: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
+    static func panel<Tile: RegisterBlock<TileRow<Columns>>, Columns>(
+        _ start: TileRun, _: Tile.Type, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float
+    ) {
+        let height = Tile.width
         var t = start
-        t.rows = 6
+        t.rows = height
         var done = 0
-        while done &+ 6 <= count {
-            tile6x16(t, lo, hi)  // rows constant: the row selects and store guards fold away
-            t.advance(rows: 6, cStep: cStep); done &+= 6
+        while done &+ height <= count {
+            gemmTile(t, lo, hi, Tile.self)  // rows constant: the row selects and store guards fold away
+            t.advance(rows: height, cStep: cStep); done &+= height
         }
         if done < count {
             t.rows = count &- done
-            partialTile6x16(t, lo, hi)
+            partialTile(t, lo, hi, Tile.self)
         }
     }
 
     /// The last, partial tile of a panel: out of line, so that the full tiles' loop inlines its only call.
     @inline(never)
-    static func partialTile6x16(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        tile6x16(t, lo, hi)
-    }
-
-    @inline(never)
-    static func partialTile8x8(_ t: TileRun, _ lo: Float, _ hi: Float) {
-        tile8x8(t, lo, hi)
-    }
-
-    @inline(never)
-    static func panel8x8(_ start: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
-        var t = start
-        t.rows = 8
-        var done = 0
-        while done &+ 8 <= count {
-            tile8x8(t, lo, hi)
-            t.advance(rows: 8, cStep: cStep); done &+= 8
-        }
-        if done < count {
-            t.rows = count &- done
-            partialTile8x8(t, lo, hi)
-        }
+    static func partialTile<Tile: RegisterBlock<TileRow<Columns>>, Columns>(
+        _ t: TileRun, _ lo: Float, _ hi: Float, _: Tile.Type
+    ) {
+        gemmTile(t, lo, hi, Tile.self)
     }
 
     /// `output[m, n] = clamp(input[m, k] × W + bias (+ residual[m, n]))` with W packed as described above
@@ -393,12 +240,10 @@ extension Microkernels {
     /// and 0 is added in the columns beyond them (a shortcut zero-padded in channels). Computes the column
     /// panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
     /// whatever the rows and panels.
-    package static func pointwise(
-        rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil,
-        residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max,
-        hardSwish: Bool = false
-    ) {
+    package static func pointwise(_ a: PointwiseArguments) {
+        let m = a.rows, k = a.depth, n = a.columns, input = a.input, packed = a.packed, output = a.output
+        let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha, residual = a.residual
+        let residualChannels = a.residualChannels, panels = a.panels, hardSwish = a.hardSwish
         let rc = residualChannels > 0 ? min(residualChannels, n) : n
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
@@ -431,14 +276,15 @@ extension Microkernels {
     /// and a border column run alone. Computes output rows `outputRows` only (a subrange of `0..<outH`), and
     /// column panels `panels` only (indices in `nextPanel` order); every output value is computed the same way
     /// whatever the ranges. `hardSwish`: TFLite's HARD_SWISH applied last, as in `pointwise`.
-    package static func convolution(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
-        output: UnsafeMutablePointer<Float>, outputHeight outH: Int, outputWidth outW: Int, outputChannels outC: Int,
-        kernelHeight kh: Int, kernelWidth kw: Int, strideHeight sh: Int, strideWidth sw: Int,
-        padTop: Int, padLeft: Int, packed: UnsafePointer<Float>, lower lo: Float, upper hi: Float,
-        outputRows: Range<Int>, alpha: UnsafePointer<Float>? = nil, panels: Range<Int> = 0..<Int.max,
-        hardSwish: Bool = false
-    ) {
+    package static func convolution(_ a: ConvolutionArguments) {
+        let io = a.operands
+        let input = io.input, inH = io.inputExtent.height, inW = io.inputExtent.width, inC = io.inputExtent.channels
+        let output = io.output, outH = io.outputExtent.height, outW = io.outputExtent.width
+        let outC = io.outputExtent.channels
+        let kh = io.window.kernelHeight, kw = io.window.kernelWidth, sh = io.window.strideHeight
+        let sw = io.window.strideWidth, padTop = io.window.padTop, padLeft = io.window.padLeft
+        let packed = a.packed, lo = io.bounds.lower, hi = io.bounds.upper, outputRows = io.outputRows
+        let alpha = a.alpha, panels = a.panels, hardSwish = a.hardSwish
         let depth = kh * kw * inC
         let rowDepth = kw * inC
         let inRow = inW * inC
@@ -466,21 +312,29 @@ extension Microkernels {
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }
+            // Rows of tiles from `a` (rows `aStride` apart, `segments` filter rows of `depth`) with weights `b`,
+            // to `c` (rows `cStride` apart); `line`: the wrapping of output rows (see `TileRun`).
+            @inline(__always) func runTiles(
+                a: UnsafePointer<Float>, aStride: Int, depth: Int, segments: Int, b: UnsafePointer<Float>,
+                c: UnsafeMutablePointer<Float>, cStride: Int, count: Int, line: (length: Int, jump: Int) = (.max, 0)
+            ) {
+                var t = TileRun(
+                    a: a, aRowStride: aStride, rows: 0, depth: depth, segments: segments, aSegmentStride: inRow,
+                    b: b, bSegmentStride: rowDepth * width, bias: panel, c: c, cRowStride: cStride, columns: columns,
+                    alpha: slopes, lineLength: line.length, lineJump: line.jump, lineStart: 0)
+                t.hardSwish = hardSwish
+                runPanel(vectors: vectors, t, count: count, aStep: aStride, cStep: cStride, lo, hi)
+            }
             // Interior columns, one output row at a time. With no border column, the interior rows (whose
             // windows are inside vertically too) run as one GEMM whose tiles wrap from one output row to the
             // next: small images (4x4, 2x2) then fill whole tiles.
             let wrapRows = interiorStart == 0 && interiorEnd == outW && rowsEnd - rowsStart > 1
             if wrapRows {
                 let iy0 = rowsStart * sh - padTop
-                var t = TileRun(
-                    a: input + iy0 * inRow - padLeft * inC, aRowStride: sw * inC, rows: 0,
-                    depth: rowDepth, segments: kh, aSegmentStride: inRow,
-                    b: weights, bSegmentStride: rowDepth * width, bias: panel,
-                    c: output + rowsStart * outRowSize + column, cRowStride: outC, columns: columns, alpha: slopes,
-                    lineLength: outW, lineJump: sh * inRow - outW * sw * inC, lineStart: 0)
-                t.hardSwish = hardSwish
-                runPanel(vectors: vectors, t, count: (rowsEnd - rowsStart) * outW, aStep: sw * inC, cStep: outC,
-                         lo, hi)
+                runTiles(
+                    a: input + iy0 * inRow - padLeft * inC, aStride: sw * inC, depth: rowDepth, segments: kh,
+                    b: weights, c: output + rowsStart * outRowSize + column, cStride: outC,
+                    count: (rowsEnd - rowsStart) * outW, line: (outW, sh * inRow - outW * sw * inC))
             }
             if interiorEnd > interiorStart {
                 for oy in firstRow..<max(firstRow, endRow) where !(wrapRows && oy >= rowsStart && oy < rowsEnd) {
@@ -488,14 +342,11 @@ extension Microkernels {
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
                     let ox = interiorStart
-                    var t = TileRun(
-                        a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aRowStride: sw * inC, rows: 0,
-                        depth: rowDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
-                        b: weights + kyStart * rowDepth * width, bSegmentStride: rowDepth * width, bias: panel,
-                        c: output + oy * outRowSize + ox * outC + column, cRowStride: outC, columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: interiorEnd - interiorStart, aStep: sw * inC, cStep: outC,
-                             lo, hi)
+                    runTiles(
+                        a: input + (iy0 + kyStart) * inRow + (ox * sw - padLeft) * inC, aStride: sw * inC,
+                        depth: rowDepth, segments: max(kyEnd - kyStart, 0), b: weights + kyStart * rowDepth * width,
+                        c: output + oy * outRowSize + ox * outC + column, cStride: outC,
+                        count: interiorEnd - interiorStart)
                 }
             }
             // Border columns: down the interior rows as one run of tiles, then the corner pixels alone.
@@ -507,15 +358,11 @@ extension Microkernels {
                 let columnDepth = max(min(kw, inW - ix0) - kxStart, 0) * inC
                 if rowsEnd > rowsStart {
                     let iy0 = rowsStart * sh - padTop
-                    var t = TileRun(
-                        a: input + iy0 * inRow + (ix0 + kxStart) * inC, aRowStride: sh * inRow, rows: 0,
-                        depth: columnDepth, segments: kh, aSegmentStride: inRow,
-                        b: weights + kxStart * inC * width, bSegmentStride: rowDepth * width,
-                        bias: panel, c: output + rowsStart * outRowSize + ox * outC + column, cRowStride: outRowSize,
-                        columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: rowsEnd - rowsStart, aStep: sh * inRow, cStep: outRowSize,
-                             lo, hi)
+                    runTiles(
+                        a: input + iy0 * inRow + (ix0 + kxStart) * inC, aStride: sh * inRow, depth: columnDepth,
+                        segments: kh, b: weights + kxStart * inC * width,
+                        c: output + rowsStart * outRowSize + ox * outC + column, cStride: outRowSize,
+                        count: rowsEnd - rowsStart)
                 }
                 var oy = firstRow
                 while oy < endRow {
@@ -523,14 +370,11 @@ extension Microkernels {
                     let iy0 = oy * sh - padTop
                     let kyStart = max(0, -iy0)
                     let kyEnd = min(kh, inH - iy0)
-                    var t = TileRun(
-                        a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aRowStride: 0, rows: 1,
-                        depth: columnDepth, segments: max(kyEnd - kyStart, 0), aSegmentStride: inRow,
-                        b: weights + (kyStart * kw + kxStart) * inC * width, bSegmentStride: rowDepth * width,
-                        bias: panel, c: output + oy * outRowSize + ox * outC + column, cRowStride: outC,
-                        columns: columns, alpha: slopes)
-                    t.hardSwish = hardSwish
-                    runPanel(vectors: vectors, t, count: 1, aStep: 0, cStep: 0, lo, hi)
+                    // One pixel: a tile of one row.
+                    runTiles(
+                        a: input + (iy0 + kyStart) * inRow + (ix0 + kxStart) * inC, aStride: 0, depth: columnDepth,
+                        segments: max(kyEnd - kyStart, 0), b: weights + (kyStart * kw + kxStart) * inC * width,
+                        c: output + oy * outRowSize + ox * outC + column, cStride: outC, count: 1)
                     oy += 1
                 }
                 ox += 1

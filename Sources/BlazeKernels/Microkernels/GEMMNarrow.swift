@@ -2,6 +2,8 @@
 // along the depth instead of column panels, which would compute 8 columns for 1 or 2. The column-panel
 // kernels are in GEMM.swift.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// Floats per packed row of the narrow kernel's weights (`depth` rounded up to 8, zero-padded).
     @inline(__always)
@@ -22,10 +24,9 @@ extension Microkernels {
     /// dot products vectorized along the depth (a column-panel tile would compute 8 columns for 1 or 2), four
     /// rows by two outputs at a time, reduced across lanes at the end. Weights packed as
     /// `[bias ×n][n rows of narrowRowLength(k), zero-padded]`.
-    package static func pointwiseNarrow(
-        rows m: Int, depth k: Int, columns n: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
-    ) {
+    package static func pointwiseNarrow(_ a: PointwiseArguments) {
+        let m = a.rows, k = a.depth, n = a.columns, input = a.input, packed = a.packed, output = a.output
+        let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha
         let rowLength = narrowRowLength(depth: k)
         let bias = packed
         let weights = packed + n

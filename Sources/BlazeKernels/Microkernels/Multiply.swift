@@ -2,6 +2,8 @@
 // the ends (never touching memory outside the tensors). The products are IEEE single multiplications, one per
 // element, with no fused multiply-add: the same bits as a scalar `a * b` and as LiteRT's float MUL.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// `out[i] = clamp(a[i·aStride] · b[i·bStride])` for `i < count`, strides 0 (splat) or 1.
     @inline(__always)
@@ -51,22 +53,19 @@ extension Microkernels {
     /// Same-shape multiplication: `output[i] = clamp(lhs[i] · rhs[i])`; `output` may equal `lhs` or `rhs`.
     package static func multiply(
         count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-        lower lo: Float, upper hi: Float
+        bounds: OutputBounds
     ) {
-        multiplyRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: lo), Vec8(repeating: hi))
+        multiplyRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: bounds.lower), Vec8(repeating: bounds.upper))
     }
 
     /// Broadcast multiplication over a 4-D output `[n, h, w, c]`, output rows `rows` of its `n·h` only. The
     /// strides are in elements (0 where broadcast), the channel strides 0 or 1. A row runs as one flat loop
     /// when each operand is dense along it or one value, or as a channel scale when one is dense and the other
     /// one vector of channels (`multiplyChannels`); otherwise per pixel.
-    package static func multiplyBroadcast(
-        n: Int, h: Int, w: Int, c: Int,
-        lhs: UnsafePointer<Float>, lhsStrides ls: (n: Int, h: Int, w: Int, c: Int),
-        rhs: UnsafePointer<Float>, rhsStrides rs: (n: Int, h: Int, w: Int, c: Int),
-        output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float, rows: Range<Int>
-    ) {
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+    package static func multiplyBroadcast(_ a: BroadcastArguments) {
+        let (n, h, w, c) = a.shape, ls = a.lhs.strides, rs = a.rhs.strides, lhs = a.lhs.base, rhs = a.rhs.base
+        let output = a.output, rows = a.rows
+        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
         let first = max(rows.lowerBound, 0), end = max(min(rows.upperBound, n * h), first)
         // A row whose operands are each dense (w stride = c, c stride 1) or one value (both strides 0) is
         // one flat run of w·c floats.

@@ -3,18 +3,19 @@
 // what MAX_POOL_2D, PAD and ADD compute, operation for operation, so the result is the same to the bit
 // without the two intermediate tensors.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// Rows `rows` of one image: `output[y, x, j] = clamp(s(y, x, j) + main[y, x, j])` (or `main + s` when
     /// `shortcutFirst` is false, as the ADD's operand order was) for `j < channels`, where `s` is the shortcut
     /// (`shortcutChannels` channels, `shortcutWidth` pixels per row) at (y, x), or the running maximum of its
     /// 2x2 window at (2y, 2x) clamped to the pool's bounds when `pooled`, and 0 in channels beyond
     /// `shortcutChannels`; then PReLU with the slopes `alpha` (one per channel) when given.
-    package static func residualAdd(
-        shortcut: UnsafePointer<Float>, shortcutWidth sw: Int, shortcutChannels cin: Int, pooled: Bool,
-        poolLower: Float, poolUpper: Float, shortcutFirst: Bool,
-        main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, width w: Int, channels c: Int,
-        rows: Range<Int>, lower lo: Float, upper hi: Float, alpha: UnsafePointer<Float>? = nil
-    ) {
+    package static func residualAdd(_ a: ResidualAddArguments) {
+        let shortcut = a.shortcut, sw = a.shortcutWidth, cin = a.shortcutChannels, pooled = a.pooled
+        let poolLower = a.poolBounds.lower, poolUpper = a.poolBounds.upper, shortcutFirst = a.shortcutFirst
+        let main = a.main, output = a.output, w = a.width, c = a.channels, rows = a.rows
+        let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha
         // The PRELU after the clamp (slopes of channels j..<j+8), or nothing.
         @inline(__always) func finish(_ v: Vec8, _ j: Int) -> Vec8 {
             guard let alpha else { return v }
@@ -105,11 +106,9 @@ extension Microkernels {
 extension Microkernels {
     /// A same-shape ADD followed by a per-channel PRELU, over `pixels` pixels of `channels` channels:
     /// `output = prelu(clamp(lhs + rhs), alpha[channel])`, lane for lane what the two kernels compute.
-    package static func addPReLU(
-        pixels: Int, channels c: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,
-        alpha: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, lower lo: Float, upper hi: Float
-    ) {
-        let lower = Vec8(repeating: lo), upper = Vec8(repeating: hi)
+    package static func addPReLU(_ a: AddPReLUArguments) {
+        let pixels = a.pixels, c = a.channels, lhs = a.lhs, rhs = a.rhs, alpha = a.alpha, output = a.output
+        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
         var offset = 0
         for _ in 0..<pixels {
             let a = lhs + offset, b = rhs + offset, o = output + offset

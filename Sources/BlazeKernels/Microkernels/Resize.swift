@@ -3,15 +3,15 @@
 // (`((v00·(1−dy))·(1−dx) + (v10·dy)·(1−dx)) + ((v01·(1−dy))·dx + … )` as written below: separate multiplications
 // and additions, no fused multiply-add), so the same bits.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// Output rows `outputRows` (a subrange of `0..<outH`) of one image of `channels` channels: row `y` reads
     /// input rows `table[2y]` and `table[2y + 1]` with weight `lerp[y]` for the second, column `x` input columns
     /// `table[2(outH + x)]` and `table[2(outH + x) + 1]` with weight `lerp[outH + x]`.
-    package static func resizeBilinear(
-        input: UnsafePointer<Float>, inputWidth inW: Int, channels: Int, output: UnsafeMutablePointer<Float>,
-        outputHeight outH: Int, outputWidth outW: Int, table: UnsafePointer<Int>, lerp: UnsafePointer<Float>,
-        outputRows: Range<Int>
-    ) {
+    package static func resizeBilinear(_ a: ResizeBilinearArguments) {
+        let input = a.input, inW = a.inputWidth, channels = a.channels, output = a.output
+        let outH = a.outputHeight, outW = a.outputWidth, table = a.table, lerp = a.lerp, outputRows = a.outputRows
         for y in max(outputRows.lowerBound, 0)..<max(min(outputRows.upperBound, outH), 0) {
             let row0 = input + table[2 * y] * inW * channels
             let row1 = input + table[2 * y + 1] * inW * channels

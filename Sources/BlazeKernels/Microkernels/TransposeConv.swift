@@ -8,6 +8,8 @@
 // through a stack scratch), then every tap of the filter and every output channel reads them, and each lane is
 // stored to its output pixel. The input columns past the last full block run one by one.
 
+import BlazeKernelParameters
+
 extension Microkernels {
     /// The largest input channel count `transposeConvUpsample` takes: its scratch holds 8 pixels of them, 1 KiB,
     /// which `withUnsafeTemporaryAllocation` keeps on the stack (larger, it may allocate on the heap).
@@ -18,11 +20,10 @@ extension Microkernels {
     /// in order with separate multiplications and additions. `filter` is OHWI (`[outC][kh][kw][inC]`); the
     /// output is `inH·kh` rows of `inW·kw` pixels of `outC` channels. Requires `1 ≤ inC ≤
     /// transposeConvUpsampleMaxChannels`.
-    package static func transposeConvUpsample(
-        input: UnsafePointer<Float>, inputHeight inH: Int, inputWidth inW: Int, inputChannels inC: Int,
-        output: UnsafeMutablePointer<Float>, outputChannels outC: Int, kernelHeight kh: Int, kernelWidth kw: Int,
-        filter: UnsafePointer<Float>, bias: UnsafePointer<Float>, outputRows: Range<Int>
-    ) {
+    package static func transposeConvUpsample(_ a: TransposeConvUpsampleArguments) {
+        let input = a.input, inH = a.inputExtent.height, inW = a.inputExtent.width, inC = a.inputExtent.channels
+        let output = a.output, outC = a.outputChannels, kh = a.kernelHeight, kw = a.kernelWidth
+        let filter = a.filter, bias = a.bias, outputRows = a.outputRows
         let outW = inW * kw
         let outRow = outW * outC
         let firstRow = max(outputRows.lowerBound, 0), endRow = min(outputRows.upperBound, inH * kh)

@@ -127,7 +127,8 @@ func clamp(_ x: Float, _ lower: Float, _ upper: Float) -> Float {
 
 /// The namespace of the dispatched kernels. Each build of this folder has its own `Microkernels`:
 /// `BlazeKernels.Microkernels` (baseline) and `BlazeKernelsFMA.Microkernels` (AVX2/FMA). Entry points take
-/// only standard-library types, so that the same call works with either module.
+/// standard-library types or `BlazeKernelParameters`' argument structs, which both modules share, so that
+/// the same call works with either module (through `MicrokernelTable`).
 package enum Microkernels {
     /// Whether this build was compiled for AVX2/FMA (`BLAZE_KERNELS_FMA`, set by Package.swift together with
     /// the target-feature flags, on the platforms that get them). A BlazeKernelsFMA built without them is

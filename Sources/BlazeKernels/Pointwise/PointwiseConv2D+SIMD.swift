@@ -1,3 +1,5 @@
+import BlazeKernelParameters
+
 extension PointwiseConv2D {
     /// Packs the `[outC, inC]` filter for the GEMM microkernels (`PackedGEMM`), or, with fewer than 8 output
     /// channels, for the narrow kernel: `[bias ×outC][outC rows of inC rounded up to 8, zero-padded]`.
@@ -18,15 +20,17 @@ extension PointwiseConv2D {
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>? = nil, output: UnsafeMutablePointer<Float>,
         rows: Int, panels: Range<Int> = 0..<Int.max
     ) {
-        let (lo, hi) = activation.bounds
         let alpha = slopes.map { UnsafePointer($0.pointer) }
-        let microkernels = instructionSet.microkernels
+        let microkernels = instructionSet.microkernels.convolution
         if outputChannels < 8 {
-            microkernels.pointwiseNarrow(rows, inputChannels, outputChannels, input, packed.pointer, output, lo, hi, alpha)
+            microkernels.pointwiseNarrow(PointwiseArguments(
+                rows: rows, depth: inputChannels, columns: outputChannels, input: input, packed: packed.pointer,
+                output: output, bounds: activation.outputBounds, alpha: alpha))
         } else {
-            microkernels.pointwise(
-                rows, inputChannels, outputChannels, input, packed.pointer, output, lo, hi, alpha, residual,
-                residualChannels, panels, hasHardSwish)
+            microkernels.pointwise(PointwiseArguments(
+                rows: rows, depth: inputChannels, columns: outputChannels, input: input, packed: packed.pointer,
+                output: output, bounds: activation.outputBounds, alpha: alpha, residual: residual,
+                residualChannels: residualChannels, panels: panels, hardSwish: hasHardSwish))
         }
     }
 }

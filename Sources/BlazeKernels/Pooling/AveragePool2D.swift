@@ -2,8 +2,8 @@
 /// the sum of the in-bounds taps of its window divided by their count (padded positions are not counted),
 /// then the fused activation.
 ///
-/// Implementations: `.reference` (scalar loops) and `.simd` (vectorized over channels; also `.automatic`
-/// and `.blas`).
+/// Implementations: `.reference` (scalar loops) and `.simd` (vectorized over channels on `instructionSet`;
+/// also `.automatic` and `.blas`).
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct AveragePool2D: Sendable {
@@ -14,6 +14,8 @@ public struct AveragePool2D: Sendable {
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
+    /// The instruction set `.simd` runs on (AVX2/FMA where the CPU has it, unless asked otherwise).
+    public let instructionSet: KernelInstructionSet
 
     /// - Parameters:
     ///   - inputShape: NHWC input shape; every dimension positive.
@@ -24,10 +26,13 @@ public struct AveragePool2D: Sendable {
     ///   - padding: TFLite's SAME or VALID.
     ///   - activation: The fused activation.
     ///   - variant: The implementation.
+    ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
+    ///     `KernelInstructionSet.active`, and `.baseline` when the requested one is not supported.
     /// - Throws: `KernelError` when a shape or parameter is invalid.
     public init(
         inputShape: Shape4, filterH: Int, filterW: Int, strideH: Int, strideW: Int, padding: Padding,
-        activation: FusedActivation = .none, variant: KernelVariant = .automatic
+        activation: FusedActivation = .none, variant: KernelVariant = .automatic,
+        instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         geometry = try .pooling(
             inputShape: inputShape, filterH: filterH, filterW: filterW, strideH: strideH, strideW: strideW,
@@ -36,6 +41,7 @@ public struct AveragePool2D: Sendable {
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: inputShape.c)
         self.activation = activation
         self.variant = variant == .reference ? .reference : .simd
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     /// Runs the pooling on all batches.

@@ -1,8 +1,10 @@
+import BlazeKernelParameters
+
 extension Pad {
     /// Row at a time: rows outside the input are filled; rows inside are fill, copy, fill (vector copies).
     func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        let i = inputShape, o = outputShape, b = before
-        instructionSet.microkernels.pad(
-            input, (i.n, i.h, i.w, i.c), output, (o.n, o.h, o.w, o.c), (b.n, b.h, b.w, b.c), constantValue, pieces)
+        instructionSet.microkernels.window.pad(PadArguments(
+            input, to: output, shapes: (inputShape.sizes, outputShape.sizes), before: before.sizes,
+            value: constantValue, outputRows: pieces))
     }
 }

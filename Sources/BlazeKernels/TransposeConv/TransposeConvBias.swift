@@ -20,6 +20,8 @@
 ///
 /// Aliasing: `output` must not overlap `input`.
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
+
+import BlazeKernelParameters
 public struct TransposeConvBias: Sendable {
     public let inputShape: Shape4
     public let outputShape: Shape4
@@ -126,11 +128,14 @@ public struct TransposeConvBias: Sendable {
         }
         if outputShape.c < 8 && isUpsampling {
             let (i, o) = (inputShape, outputShape)
-            let upsample = instructionSet.microkernels.transposeConvUpsample
+            let upsample = instructionSet.microkernels.convolution.transposeConvUpsample
             filter.withUnsafeBufferPointer { w in
                 bias.withUnsafeBufferPointer { b in
                     Pieces.forEachImage(pieces, input: input, i, output: output, o) { x, y, rows in
-                        upsample(x, i.h, i.w, i.c, y, o.c, filterH, filterW, w.baseAddress!, b.baseAddress!, rows)
+                        upsample(TransposeConvUpsampleArguments(
+                            input: x, inputExtent: i.imageExtent, output: y, outputChannels: o.c,
+                            kernelHeight: filterH, kernelWidth: filterW, filter: w.baseAddress!, bias: b.baseAddress!,
+                            outputRows: rows))
                     }
                 }
             }
