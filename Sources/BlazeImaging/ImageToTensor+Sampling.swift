@@ -118,10 +118,7 @@ extension ImageToTensor {
     /// reproduces the per-pixel reference (`fillWarpedReference`) bit for bit, turned or not; gray takes the
     /// tabulated loop when the frame is unturned (the same result) and the reference otherwise.
     func fillWarped(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
-        let (pixelOrigin, du, dv) = Self.addressing(image)
-        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
-        let geometry = WarpGeometry(start: start, du: du, dv: dv, extentX: image.uprightWidth,
-                                    extentY: image.uprightHeight, replicate: options.border == .replicate)
+        let geometry = warpGeometry(image)
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
         let c = image.pixelFormat.channelOffsets
@@ -152,10 +149,7 @@ extension ImageToTensor {
     /// The per-pixel reference of `fillWarped`: pixels whose four taps lie inside the image take a branch-free
     /// path; the others go through `taps` for the border. Kept for gray and as the tests' reference.
     func fillWarpedReference(_ output: UnsafeMutablePointer<Float>, image: ImageView, frame: WarpFrame) {
-        let (pixelOrigin, du, dv) = Self.addressing(image)
-        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
-        let geometry = WarpGeometry(start: start, du: du, dv: dv, extentX: image.uprightWidth,
-                                    extentY: image.uprightHeight, replicate: options.border == .replicate)
+        let geometry = warpGeometry(image)
         let (scale, offset) = valueTransform
         let (w, h) = (options.width, options.height)
         switch image.pixelFormat.channelOffsets {
@@ -166,6 +160,14 @@ extension ImageToTensor {
         case let c: Self.warpReference(output, width: w, height: h, frame: frame, geometry: geometry, scale: scale,
                                        offset: offset, channels: c)
         }
+    }
+
+    /// The `.warp` loops' view of a packed image: where its upright pixels are and how its border reads.
+    func warpGeometry(_ image: ImageView) -> WarpGeometry {
+        let (pixelOrigin, du, dv) = Self.addressing(image)
+        let start = image.baseAddress.assumingMemoryBound(to: UInt8.self) + pixelOrigin
+        return WarpGeometry(start: start, du: du, dv: dv, extentX: image.uprightWidth, extentY: image.uprightHeight,
+                            replicate: options.border == .replicate)
     }
 
     /// Where the upright image's pixels are (see `addressing`) and how its border reads.
