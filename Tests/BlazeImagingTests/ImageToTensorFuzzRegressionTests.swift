@@ -59,7 +59,10 @@ struct ImageToTensorFuzzRegressionTests {
     /// A range of 0...5.96e-43 (fuzz-imagetotensor, after 675,644 executions): finite, increasing, with a finite
     /// width, but its step per level (width / 255) is subnormal, so rounding made white 6.9e-43, past the upper
     /// bound. Now refused at creation, like the fuzzer's converter (254x254, stretch, zero border, warp).
-    static let subnormalStepRanges: [ClosedRange<Float>] = [0...5.96e-43, -1e-40...1e-40, 1...1,
+    /// (Subnormal bounds are written as Double literals converted at run time: a Float literal that underflows
+    /// is a compiler warning.)
+    static let subnormalStepRanges: [ClosedRange<Float>] = [0...Float(5.96e-43 as Double),
+                                                            Float(-1e-40 as Double)...Float(1e-40 as Double), 1...1,
                                                             Float.leastNonzeroMagnitude...(2 * Float.leastNonzeroMagnitude)]
 
     @Test("a value range whose step per pixel level is subnormal is an invalidOptions error", arguments: subnormalStepRanges)
