@@ -19,7 +19,8 @@ extension Face {
     ///   - imageHeight: the upright image's height, in pixels.
     ///   - contentMode: how the view scales the image.
     ///   - mirrored: set for front-camera previews shown mirrored: x is flipped across the view,
-    ///     and the keypoints keep their names (the subject's right eye stays `rightEye`).
+    ///     and the keypoints keep their names (the subject's right eye stays `rightEye`). For a camera frame
+    ///     given the orientation of `CameraFrameOrientation`, pass its `mirrorsPreview`.
     /// - Returns: the face in the view's coordinates (origin at its top left, y down).
     public func mapped(toViewWidth viewWidth: Double, height viewHeight: Double,
                        imageWidth: Double, imageHeight: Double,

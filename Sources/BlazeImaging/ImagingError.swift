@@ -21,6 +21,12 @@ public enum ImagingError: Error, Equatable, Sendable {
     case outputTooSmall(floats: Int, needed: Int)
     /// The requested operation does not support this pixel format.
     case unsupportedPixelFormat(PixelFormat, reason: String)
+    /// A CoreVideo pixel buffer in a format other than BGRA, '420v' or '420f' (`PixelBufferFormat`), by its
+    /// four-character code.
+    case unsupportedPixelBufferFormat(fourCC: UInt32)
+    /// A pixel buffer or picture that cannot be read: a plane missing or without a base address (an unlocked
+    /// buffer), a plane smaller than the image, a lock or a drawing that failed.
+    case invalidPixelBuffer(String)
 }
 
 extension ImagingError: CustomStringConvertible, LocalizedError {
@@ -45,6 +51,11 @@ extension ImagingError: CustomStringConvertible, LocalizedError {
             return "the output holds \(floats) floats; the tensor needs \(needed)"
         case let .unsupportedPixelFormat(format, reason):
             return "pixel format \(format.rawValue) is not supported here: \(reason)"
+        case let .unsupportedPixelBufferFormat(fourCC):
+            return "pixel buffer format \(PixelBufferFormat.describe(fourCC: fourCC)) is not read without a copy; "
+                + "BGRA, '420v' and '420f' are"
+        case let .invalidPixelBuffer(reason):
+            return "invalid pixel buffer: \(reason)"
         }
     }
 
