@@ -14,6 +14,15 @@ let blasLinker: [LinkerSetting] = [
     .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS, .watchOS]))
 ]
 
+/// The platforms of the file-based products: JPEG/PNG files (`BlazeImageIO`, libjpeg-turbo and libpng), video
+/// files (`BlazeVideoIO`, FFmpeg's libraries) and the executables built on them (`blazeface`,
+/// `blazeface-bench`). Their C libraries come from the system (Debian packages, Homebrew), which iOS, tvOS and
+/// visionOS do not have: there the edges to the C codec targets are dropped (the conditions below) and the two
+/// modules stop with an `#error` naming the platform APIs to use instead (`Platforms.swift` in each). SwiftPM
+/// cannot leave a product out per platform; an app builds only the products it depends on, and none of the
+/// other library products depends on these (see the README's "Platforms").
+let fileIOPlatforms: [Platform] = [.linux, .macOS]
+
 // MARK: - Kernel instruction sets
 
 /// `BlazeKernelsFMA` is the microkernels folder of `BlazeKernels` (a symbolic link to
@@ -78,9 +87,13 @@ let package = Package(
         // The verified, zero-copy reader of the .tflite flatbuffer. Knows nothing of kernels.
         .target(name: "BlazeTFLite", dependencies: ["BlazeFiles"]),
 
-        // System library: OpenBLAS's cblas.h (Linux only).
+        // System library: OpenBLAS's cblas.h (Linux only; Apple platforms use Accelerate). pkg-config's openblas.pc
+        // (Debian: libopenblas-dev) names the same header and library that the Debian alternatives
+        // /usr/include/<triple>/cblas.h and libopenblas.so point to; without it the module map's `link "openblas"`
+        // and the default include path still find them.
         .systemLibrary(
             name: "COpenBLAS",
+            pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
 
@@ -156,25 +169,51 @@ let package = Package(
             dependencies: ["BlazeModels", "BlazeImaging"]
         ),
 
-        // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
-        // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
-        .target(
-            name: "CBlazeImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
+        // The codec libraries, found through pkg-config: SwiftPM reads the .pc files (Debian's in
+        // /usr/lib/<triple>/pkgconfig; with a `.brew` provider also `$(brew --prefix)/opt/<formula>/lib/pkgconfig`)
+        // and passes their `-I` flags to every target that depends on the library, C targets included, and their
+        // `-L`/`-l` flags to every product that links it. Only the C wrappers below include these headers; no
+        // Swift module imports them.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
-        .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "BlazeFiles", "CBlazeImageCodecs"]),
-
-        // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
-        // MPEG-4 Part 2 encoding (VideoWriter). Debian: libavformat-dev libavcodec-dev libswscale-dev
-        // libavutil-dev; macOS: Homebrew ffmpeg.
-        .target(
-            name: "CBlazeVideoCodecs",
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
-                .linkedLibrary("avutil"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // FFmpeg's four libraries in one module (SwiftPM takes several pkg-config names separated by spaces).
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]), .brew(["ffmpeg"]),
             ]
         ),
-        .target(name: "BlazeVideoIO", dependencies: ["BlazeImaging", "CBlazeVideoCodecs"]),
+
+        // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
+        // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
+        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
+        .target(
+            name: "BlazeImageIO",
+            dependencies: [
+                "BlazeImaging", "BlazeFiles",
+                .target(name: "CBlazeImageCodecs", condition: .when(platforms: fileIOPlatforms)),
+            ]
+        ),
+
+        // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
+        // MPEG-4 Part 2 encoding (VideoWriter); the C wrapper makes every FFmpeg call. Linux and macOS.
+        .target(name: "CBlazeVideoCodecs", dependencies: ["CFFmpeg"]),
+        .target(
+            name: "BlazeVideoIO",
+            dependencies: [
+                "BlazeImaging",
+                .target(name: "CBlazeVideoCodecs", condition: .when(platforms: fileIOPlatforms)),
+            ]
+        ),
 
         // The command-line tool.
         .executableTarget(
