@@ -36,11 +36,16 @@ let fileIOPlatforms: [Platform] = [.linux, .macOS]
 let x86FeatureFlags: [String] = ["+avx2", "+fma", "+f16c"].flatMap {
     ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", $0]
 }
-/// The platforms whose x86-64 builds get the AVX2/FMA module. Elsewhere (iOS, Android, ...) BlazeKernelsFMA is
-/// compiled without the flags or `BLAZE_KERNELS_FMA`, reports so (`Microkernels.isAVX2FMABuild`), and is never
-/// selected. SwiftPM has no architecture condition, hence the warnings above on arm64. Windows is not claimed:
-/// the worker pool runs on POSIX threads, and no CI builds there (its atomic words are 64-bit everywhere, so
-/// a Windows thread starter is what a port would add).
+/// The platforms that have x86-64 machines, where BlazeKernels depends on the AVX2/FMA module. SwiftPM has no
+/// architecture condition, so the dependency is per platform and the references per architecture:
+/// `KernelInstructionSet` names `BlazeKernelsFMA` only under `#if arch(x86_64) && canImport(BlazeKernelsFMA)`.
+/// - Linux and macOS on x86-64: compiled with the flags above, linked, chosen at run time from CPUID.
+/// - Linux and macOS on arm64 (Apple silicon): still compiled (with the three "ignoring feature" warnings), but
+///   nothing references it; its object files go to the linker unused (release links strip unreferenced
+///   functions: `-dead_strip` on Darwin, `--gc-sections` on Linux).
+/// - iOS, tvOS, visionOS (arm64 devices; the simulators on Intel Macs too): not a dependency, not compiled.
+/// Windows is not claimed: the worker pool runs on POSIX threads, and no CI builds there (its atomic words are
+/// 64-bit everywhere, so a Windows thread starter is what a port would add).
 let fmaPlatforms: [Platform] = [.linux, .macOS]
 let fmaKernelSettings: [SwiftSetting] = [
     .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
@@ -100,7 +105,10 @@ let package = Package(
         // NHWC float32 kernels, one folder per operator, each with a scalar reference.
         .target(
             name: "BlazeKernels",
-            dependencies: blasDependency + ["CBlazeCPU", "BlazeKernelsFMA", "BlazeKernelParameters"],
+            dependencies: blasDependency + [
+                "CBlazeCPU", "BlazeKernelParameters",
+                .target(name: "BlazeKernelsFMA", condition: .when(platforms: fmaPlatforms)),
+            ],
             swiftSettings: optimizedInDebug,
             linkerSettings: blasLinker
         ),
