@@ -4,6 +4,7 @@
 # `swiftc -typecheck -target aarch64-...` stop at "could not find module 'Swift'". This script does what can be
 # done without one, for every target of the library products (their closure from `swift package describe`):
 #
+#  0. check that no library product but BlazeImageIO and BlazeVideoIO reaches the C codec targets;
 #  1. parse every Swift target (the library products' and BlazeKernelsFMA) for aarch64-unknown-linux-gnu
 #     (`swiftc -parse -target`): syntax of every file, every `#if` branch included (inactive ones are parsed too);
 #  2. compile the dependency-free C targets (CBlazeSync, CBlazeCPU) for aarch64 (`clang -target
@@ -46,6 +47,24 @@ for product in package["products"]:
     if "library" in product["type"]:
         for name in product["targets"]:
             visit(name)
+# The products an iOS app uses must not reach the C codec targets (Linux/macOS only, from the system).
+file_io_products = {"BlazeImageIO", "BlazeVideoIO"}
+codec_targets = {"CBlazeImageCodecs", "CBlazeVideoCodecs", "CLibJPEG", "CLibPNG", "CFFmpeg"} | file_io_products
+def reach(name, seen):
+    if name in seen or name not in targets:
+        return seen
+    seen.add(name)
+    for dependency in targets[name].get("target_dependencies", []):
+        reach(dependency, seen)
+    return seen
+leaks = []
+for product in package["products"]:
+    if "library" in product["type"] and product["name"] not in file_io_products:
+        found = set().union(*(reach(n, set()) for n in product["targets"])) & codec_targets
+        if found:
+            leaks.append(product["name"] + " reaches " + ", ".join(sorted(found)))
+if leaks:
+    sys.exit("FAILED: library products that iOS uses depend on Linux/macOS-only targets: " + "; ".join(leaks))
 root = sys.argv[2]
 for name in order:
     t = targets[name]
@@ -54,6 +73,7 @@ for name in order:
     print("\t".join([name, t["module_type"], t["path"], sources]))
 PY
 
+echo "0. no library product but BlazeImageIO and BlazeVideoIO depends on the C codec targets"
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
