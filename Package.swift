@@ -14,6 +14,15 @@ let blasLinker: [LinkerSetting] = [
     .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .visionOS, .watchOS]))
 ]
 
+/// The platforms of the file-based products: JPEG/PNG files (`BlazeImageIO`, libjpeg-turbo and libpng), video
+/// files (`BlazeVideoIO`, FFmpeg's libraries) and the executables built on them (`blazeface`,
+/// `blazeface-bench`). Their C libraries come from the system (Debian packages, Homebrew), which iOS, tvOS and
+/// visionOS do not have: there the edges to the C codec targets are dropped (the conditions below) and the two
+/// modules stop with an `#error` naming the platform APIs to use instead (`Platforms.swift` in each). SwiftPM
+/// cannot leave a product out per platform; an app builds only the products it depends on, and none of the
+/// other library products depends on these (see the README's "Platforms").
+let fileIOPlatforms: [Platform] = [.linux, .macOS]
+
 // MARK: - Kernel instruction sets
 
 /// `BlazeKernelsFMA` is the microkernels folder of `BlazeKernels` (a symbolic link to
@@ -27,11 +36,16 @@ let blasLinker: [LinkerSetting] = [
 let x86FeatureFlags: [String] = ["+avx2", "+fma", "+f16c"].flatMap {
     ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", $0]
 }
-/// The platforms whose x86-64 builds get the AVX2/FMA module. Elsewhere (iOS, Android, ...) BlazeKernelsFMA is
-/// compiled without the flags or `BLAZE_KERNELS_FMA`, reports so (`Microkernels.isAVX2FMABuild`), and is never
-/// selected. SwiftPM has no architecture condition, hence the warnings above on arm64. Windows is not claimed:
-/// the worker pool runs on POSIX threads, and no CI builds there (its atomic words are 64-bit everywhere, so
-/// a Windows thread starter is what a port would add).
+/// The platforms that have x86-64 machines, where BlazeKernels depends on the AVX2/FMA module. SwiftPM has no
+/// architecture condition, so the dependency is per platform and the references per architecture:
+/// `KernelInstructionSet` names `BlazeKernelsFMA` only under `#if arch(x86_64) && canImport(BlazeKernelsFMA)`.
+/// - Linux and macOS on x86-64: compiled with the flags above, linked, chosen at run time from CPUID.
+/// - Linux and macOS on arm64 (Apple silicon): still compiled (with the three "ignoring feature" warnings), but
+///   nothing references it; its object files go to the linker unused (release links strip unreferenced
+///   functions: `-dead_strip` on Darwin, `--gc-sections` on Linux).
+/// - iOS, tvOS, visionOS (arm64 devices; the simulators on Intel Macs too): not a dependency, not compiled.
+/// Windows is not claimed: the worker pool runs on POSIX threads, and no CI builds there (its atomic words are
+/// 64-bit everywhere, so a Windows thread starter is what a port would add).
 let fmaPlatforms: [Platform] = [.linux, .macOS]
 let fmaKernelSettings: [SwiftSetting] = [
     .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
@@ -58,11 +72,12 @@ let package = Package(
         .library(name: "BlazeRegions", targets: ["BlazeRegions"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
         .library(name: "BlazeAnchors", targets: ["BlazeAnchors"]),
-        .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
-        .library(name: "BlazeVideoIO", targets: ["BlazeVideoIO"]),
         .library(name: "BlazeRuntime", targets: ["BlazeRuntime"]),
         .library(name: "BlazeTFLite", targets: ["BlazeTFLite"]),
         .library(name: "BlazeNPY", targets: ["BlazeNPY"]),
+        // Linux and macOS only (`fileIOPlatforms`): image files, video files, and the executables built on them.
+        .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
+        .library(name: "BlazeVideoIO", targets: ["BlazeVideoIO"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
         .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
@@ -78,16 +93,23 @@ let package = Package(
         // The verified, zero-copy reader of the .tflite flatbuffer. Knows nothing of kernels.
         .target(name: "BlazeTFLite", dependencies: ["BlazeFiles"]),
 
-        // System library: OpenBLAS's cblas.h (Linux only).
+        // System library: OpenBLAS's cblas.h (Linux only; Apple platforms use Accelerate). pkg-config's openblas.pc
+        // (Debian: libopenblas-dev) names the same header and library that the Debian alternatives
+        // /usr/include/<triple>/cblas.h and libopenblas.so point to; without it the module map's `link "openblas"`
+        // and the default include path still find them.
         .systemLibrary(
             name: "COpenBLAS",
+            pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
 
         // NHWC float32 kernels, one folder per operator, each with a scalar reference.
         .target(
             name: "BlazeKernels",
-            dependencies: blasDependency + ["CBlazeCPU", "BlazeKernelsFMA", "BlazeKernelParameters"],
+            dependencies: blasDependency + [
+                "CBlazeCPU", "BlazeKernelParameters",
+                .target(name: "BlazeKernelsFMA", condition: .when(platforms: fmaPlatforms)),
+            ],
             swiftSettings: optimizedInDebug,
             linkerSettings: blasLinker
         ),
@@ -156,25 +178,51 @@ let package = Package(
             dependencies: ["BlazeModels", "BlazeImaging"]
         ),
 
-        // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing.
-        // Debian: libjpeg-dev libpng-dev; macOS: Homebrew jpeg-turbo and libpng.
-        .target(
-            name: "CBlazeImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
+        // The codec libraries, found through pkg-config: SwiftPM reads the .pc files (Debian's in
+        // /usr/lib/<triple>/pkgconfig; with a `.brew` provider also `$(brew --prefix)/opt/<formula>/lib/pkgconfig`)
+        // and passes their `-I` flags to every target that depends on the library, C targets included, and their
+        // `-L`/`-l` flags to every product that links it. Only the C wrappers below include these headers; no
+        // Swift module imports them.
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
-        .target(name: "BlazeImageIO", dependencies: ["BlazeImaging", "BlazeFiles", "CBlazeImageCodecs"]),
-
-        // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
-        // MPEG-4 Part 2 encoding (VideoWriter). Debian: libavformat-dev libavcodec-dev libswscale-dev
-        // libavutil-dev; macOS: Homebrew ffmpeg.
-        .target(
-            name: "CBlazeVideoCodecs",
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
-                .linkedLibrary("avutil"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // FFmpeg's four libraries in one module (SwiftPM takes several pkg-config names separated by spaces).
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"]), .brew(["ffmpeg"]),
             ]
         ),
-        .target(name: "BlazeVideoIO", dependencies: ["BlazeImaging", "CBlazeVideoCodecs"]),
+
+        // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
+        // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
+        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
+        .target(
+            name: "BlazeImageIO",
+            dependencies: [
+                "BlazeImaging", "BlazeFiles",
+                .target(name: "CBlazeImageCodecs", condition: .when(platforms: fileIOPlatforms)),
+            ]
+        ),
+
+        // Video files through FFmpeg's libraries: demuxing, decoding and RGB conversion (VideoReader), H.264 or
+        // MPEG-4 Part 2 encoding (VideoWriter); the C wrapper makes every FFmpeg call. Linux and macOS.
+        .target(name: "CBlazeVideoCodecs", dependencies: ["CFFmpeg"]),
+        .target(
+            name: "BlazeVideoIO",
+            dependencies: [
+                "BlazeImaging",
+                .target(name: "CBlazeVideoCodecs", condition: .when(platforms: fileIOPlatforms)),
+            ]
+        ),
 
         // The command-line tool.
         .executableTarget(

@@ -39,7 +39,12 @@ selfie_segmentation_landscape.tflite  mediapipe/modules/selfie_segmentation/self
 "
 
 expected() { awk -v f="$1" '$2 == f {print $1}' "$sums"; }
-actual() { sha256sum "$1" | cut -d' ' -f1; }
+# sha256sum (GNU coreutils, Linux), else shasum -a 256 (Perl's, which macOS ships).
+if command -v sha256sum >/dev/null; then
+  actual() { sha256sum "$1" | cut -d' ' -f1; }
+else
+  actual() { shasum -a 256 "$1" | cut -d' ' -f1; }
+fi
 # True when Models/$1 exists and has the sha256 of its line in checksums.sha256.
 verified() { [ -f "$here/$1" ] && [ "$(actual "$here/$1")" = "$(expected "$1")" ]; }
 

@@ -14,7 +14,9 @@ import Musl
 ///
 /// Made for jobs of a few microseconds (one kernel's share of a layer), where waking threads through the
 /// operating system would cost as much as the work. Between jobs each worker spins on an atomic word (with
-/// the CPU's spin-wait hint) for about `spinIterations` checks, then sleeps on a condition variable.
+/// the CPU's spin-wait hint) for about `spinIterations` checks, then sleeps on a condition variable. On Apple
+/// platforms the workers spin for fewer checks and take the quality-of-service class of the thread that
+/// creates the pool (`posixThreadStarter`).
 ///
 /// Each thread owns a contiguous range of the chunks (`threadStarts`; by default near-equal shares, the
 /// caller's first): it claims them from the front, on an atomic word of its own, and when it has none left
@@ -36,8 +38,22 @@ package final class WorkerPool: @unchecked Sendable {
     /// Threads that run jobs, the caller included.
     package let threadCount: Int
 
-    /// Spin-wait checks a worker makes before it sleeps.
+    /// Spin-wait checks a worker makes before it sleeps (and the caller before it starts yielding the CPU
+    /// while it waits for the last chunks).
+    ///
+    /// Linux: 10,000 checks, a load and an x86 `pause` each, about 230 µs on the AMD EPYC (Zen 3) of the
+    /// benchmarks (about 23 ns per `pause`): long enough to span the gap between two layers of an invoke.
+    /// Apple platforms: 2,000. A spinning worker keeps a core busy and awake that would otherwise idle or go to
+    /// an efficiency core, which on a phone or a laptop on battery costs energy for every frame; and arm64's
+    /// `yield` hint does not stall the way x86's `pause` does, so a check there is probably a few cycles and
+    /// 2,000 of them a few microseconds (not measured: no Apple hardware or CI here). A worker that sleeps
+    /// costs the caller a condition-variable broadcast at the next job and no waiting: the caller and the
+    /// awake workers take the chunks of a worker that is late.
+    #if canImport(Darwin)
+    static let spinIterations = 2_000
+    #else
     static let spinIterations = 10_000
+    #endif
 
     /// The most chunks one job may have.
     package static let maximumParts = 0xFFFF
@@ -74,10 +90,26 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Starts a thread with `pthread_create`.
+    ///
+    /// On Apple platforms the thread gets the quality-of-service class of the thread that calls this (the one
+    /// that creates the pool, and so the interpreter) through `pthread_attr_set_qos_class_np`: workers of a
+    /// user-interactive camera pipeline run as user-interactive, those of a background task as background (on
+    /// efficiency cores, throttled), instead of the default class every new pthread gets. A thread without a
+    /// class (`QOS_CLASS_UNSPECIFIED`) starts its workers without one, as before. Linux has no such classes:
+    /// workers start with default attributes.
     package static let posixThreadStarter: ThreadStarter = { argument in
         #if canImport(Darwin)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        let qos = qos_class_self()
+        if qos != QOS_CLASS_UNSPECIFIED {
+            // Fails only for a class out of range or an attribute with an explicit scheduling policy: neither
+            // here. The thread then starts with the default class.
+            _ = pthread_attr_set_qos_class_np(&attributes, qos, 0)
+        }
         var thread: pthread_t?
-        let status = pthread_create(&thread, nil, workerMain, argument)
+        let status = pthread_create(&thread, &attributes, workerMain, argument)
         guard status == 0, let created = thread else { return .failure(ThreadStartError(code: status)) }
         return .success(created)
         #else

@@ -41,6 +41,11 @@ public final class FramePrefetcher: Sendable {
         let state = state
         let thread = Thread { state.produce() }
         thread.name = "BlazeVideoIO.FramePrefetcher"
+        #if canImport(Darwin)
+        // The caller's quality-of-service class (NSQualityOfService's raw values are the QOS_CLASS_* values; the
+        // caller's QOS_CLASS_DEFAULT or none maps to `.default`), as BlazeRuntime's worker threads get it.
+        thread.qualityOfService = QualityOfService(rawValue: Int(qos_class_self().rawValue)) ?? .default
+        #endif
         thread.start()
     }
 

@@ -1,6 +1,11 @@
 import BlazeKernelParameters
-import BlazeKernelsFMA
 import CBlazeCPU
+// BlazeKernelsFMA is a dependency only on Linux and macOS (Package.swift), and referenced only on x86-64: an
+// arm64 build (macOS on Apple silicon compiles the module, SwiftPM having no architecture condition) names
+// none of its symbols, and iOS, tvOS and visionOS do not compile it at all.
+#if arch(x86_64) && canImport(BlazeKernelsFMA)
+import BlazeKernelsFMA
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +49,12 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
     var microkernels: MicrokernelTable {
         switch self {
         case .baseline: return Microkernels.table
-        case .avx2FMA: return BlazeKernelsFMA.Microkernels.table
+        case .avx2FMA:
+            #if arch(x86_64) && canImport(BlazeKernelsFMA)
+            return BlazeKernelsFMA.Microkernels.table
+            #else
+            return Microkernels.table  // never chosen: `isSupported` is false here, so `resolve` gives `.baseline`
+            #endif
         }
     }
 
@@ -59,7 +69,7 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
 
     /// The CPU (and OS) support AVX2, FMA and F16C, and BlazeKernelsFMA was built for them.
     private static let cpuHasAVX2FMA: Bool = {
-        #if arch(x86_64)
+        #if arch(x86_64) && canImport(BlazeKernelsFMA)
         return blaze_cpu_has_avx2_fma_f16c() != 0 && BlazeKernelsFMA.Microkernels.isAVX2FMABuild
         #else
         return false
