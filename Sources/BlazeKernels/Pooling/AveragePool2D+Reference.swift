@@ -1,7 +1,7 @@
 extension AveragePool2D {
     /// The scalar oracle: TFLite's reference average pool (sum of in-bounds taps / their count). A window
     /// with no in-bounds tap, impossible with SAME or VALID, would produce `act(0)`.
-    func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    public func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let g = geometry
         let inH = inputShape.h, inW = inputShape.w, channels = inputShape.c
         let (lower, upper) = activation.bounds

@@ -1,6 +1,6 @@
 extension MaxPool2D {
     /// The scalar oracle: TFLite's reference max pool.
-    func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    public func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let g = geometry
         let inH = inputShape.h, inW = inputShape.w, channels = inputShape.c
         let (lower, upper) = activation.bounds
