@@ -14,7 +14,7 @@ public struct PoolingConfiguration: Sendable {
     /// The instruction set the `.simd` implementation runs on.
     public let instructionSet: KernelInstructionSet
 
-    /// Validates the parameters; see `Pool2D.init(inputShape:filterH:filterW:strideH:strideW:padding:activation:variant:instructionSet:)`.
+    /// Validates the parameters (see `Pool2D`'s initializer of the same labels).
     init(
         inputShape: Shape4, filterH: Int, filterW: Int, strideH: Int, strideW: Int, padding: Padding,
         activation: FusedActivation, variant: KernelVariant, instructionSet: KernelInstructionSet?
