@@ -24,34 +24,25 @@ extension Microkernels {
         return n >= 8 ? (n - 8, 1) : (covered, 1)
     }
 
-    /// Walks the column panels of `n` columns in `nextPanel` order, each packed as `[bias ×NR][depth rows ×NR]`
-    /// (`NR = 8·vectors`) after the previous one: calls `body(index, column, vectors, offset)` with the panel's
-    /// index, its first column, its vectors (1 or 2) and the offset of its packed weights, in floats.
-    @inline(__always)
-    static func forEachPanel(
-        columns n: Int, depth: Int, _ body: (_ index: Int, _ column: Int, _ vectors: Int, _ offset: Int) -> Void
-    ) {
-        var covered = 0, index = 0, offset = 0
-        while covered < n {
-            let (column, vectors) = nextPanel(covered: covered, columns: n)
-            body(index, column, vectors, offset)
-            offset += 8 * vectors * (depth + 1)
-            covered = column + 8 * vectors
-            index += 1
-        }
-    }
-
     /// The number of column panels for `n` columns.
     package static func panelCount(columns n: Int) -> Int {
-        var count = 0
-        forEachPanel(columns: n, depth: 0) { _, _, _, _ in count += 1 }
+        var count = 0, covered = 0
+        while covered < n {
+            let panel = nextPanel(covered: covered, columns: n)
+            covered = panel.start + 8 * panel.vectors
+            count += 1
+        }
         return count
     }
 
     /// Floats in the packed weights of `columns` output channels over `depth` rows (bias row included).
     package static func packedGEMMCount(columns n: Int, depth: Int) -> Int {
-        var count = 0
-        forEachPanel(columns: n, depth: depth) { _, _, vectors, _ in count += 8 * vectors * (depth + 1) }
+        var count = 0, covered = 0
+        while covered < n {
+            let panel = nextPanel(covered: covered, columns: n)
+            count += 8 * panel.vectors * (depth + 1)
+            covered = panel.start + 8 * panel.vectors
+        }
         return count
     }
 }
@@ -259,9 +250,13 @@ extension Microkernels {
         var row = 0
         while row < m {
             let count = min(chunk, m - row)
-            forEachPanel(columns: n, depth: k) { index, column, vectors, offset in
-                guard panels.contains(index) else { return }
-                let width = 8 * vectors, panel = packed + offset
+            var panel = packed
+            var covered = 0, index = 0
+            while covered < n {
+                let (column, vectors) = nextPanel(covered: covered, columns: n)
+                let width = 8 * vectors
+                defer { panel += width * (k + 1); covered = column + width; index += 1 }
+                guard panels.contains(index) else { continue }
                 let t = TileRun(
                     a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
@@ -307,9 +302,13 @@ extension Microkernels {
         let rowsStart = min(max(allRowsStart, firstRow), endRow)
         let rowsEnd = max(min(allRowsEnd, endRow), rowsStart)
 
-        forEachPanel(columns: outC, depth: depth) { index, column, vectors, offset in
-            guard panels.contains(index) else { return }
-            let width = 8 * vectors, panel = packed + offset
+        var panel = packed
+        var covered = 0, index = 0
+        while covered < outC {
+            let (column, vectors) = nextPanel(covered: covered, columns: outC)
+            let width = 8 * vectors
+            defer { panel += width * (depth + 1); covered = column + width; index += 1 }
+            guard panels.contains(index) else { continue }
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }
