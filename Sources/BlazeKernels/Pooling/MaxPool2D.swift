@@ -7,6 +7,7 @@
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct MaxPool2D: Pool2D {
+    /// The shapes, window and implementation, validated at creation.
     public let configuration: PoolingConfiguration
 
     /// A max pooling of `configuration` (taken from another pooling kernel, which validated it).
