@@ -141,3 +141,23 @@ extension RowStepKernel {
         run(input: inputs[0], output: output, pieces: rows)
     }
 }
+
+/// A step kernel of two inputs, `lhs` then `rhs` (`Add`, `Mul`).
+package protocol BinaryStepKernel: StepKernel {
+    /// Computes the whole output.
+    func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>)
+
+    /// Computes pieces `pieces`, a subrange of `0..<pieceCount`.
+    func run(
+        lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>)
+}
+
+extension BinaryStepKernel {
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(lhs: inputs[0], rhs: inputs[1], output: output)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
+    }
+}

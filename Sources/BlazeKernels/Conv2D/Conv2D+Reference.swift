@@ -9,29 +9,17 @@ extension Conv2D {
         let bias = packed
         let filter = packed + outC
         let (lower, upper) = activation.bounds
-        for b in 0..<inputShape.n {
-            for oy in 0..<g.outH {
-                for ox in 0..<g.outW {
-                    let originY = oy * g.strideH - g.padTop
-                    let originX = ox * g.strideW - g.padLeft
-                    for oc in 0..<outC {
-                        var total: Float = 0
-                        for ky in 0..<g.kernelH {
-                            let iy = originY + ky * g.dilationH
-                            if iy < 0 || iy >= inH { continue }
-                            for kx in 0..<g.kernelW {
-                                let ix = originX + kx * g.dilationW
-                                if ix < 0 || ix >= inW { continue }
-                                for ic in 0..<inC {
-                                    let x = input[((b * inH + iy) * inW + ix) * inC + ic]
-                                    let w = filter[((oc * g.kernelH + ky) * g.kernelW + kx) * inC + ic]
-                                    total += x * w
-                                }
-                            }
-                        }
-                        output[((b * g.outH + oy) * g.outW + ox) * outC + oc] = clamp(total + bias[oc], lower, upper)
+        g.forEachReferencePixel(batches: inputShape.n) { b, oy, ox, pixel in
+            for oc in 0..<outC {
+                var total: Float = 0
+                g.forEachReferenceTap(b: b, oy: oy, ox: ox, inputH: inH, inputW: inW) { ky, kx, tap in
+                    for ic in 0..<inC {
+                        let x = input[tap * inC + ic]
+                        let w = filter[((oc * g.kernelH + ky) * g.kernelW + kx) * inC + ic]
+                        total += x * w
                     }
                 }
+                output[pixel * outC + oc] = clamp(total + bias[oc], lower, upper)
             }
         }
     }

@@ -222,22 +222,32 @@ public struct Conv2D: Sendable {
     /// - Throws: `KernelError.invalidParameter` unless this is a SIMD 1x1 stride-1 convolution that
     ///   `PointwiseConv2D.fusingResidualAdd` accepts with `add`.
     public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
-        guard case .pointwise(let gemm) = implementation else {
-            throw .invalidParameter("an ADD fuses only into a 1x1 stride-1 convolution")
+        try mappingPointwise(orThrow: "an ADD fuses only into a 1x1 stride-1 convolution") {
+            (gemm) throws(KernelError) in try gemm.fusingResidualAdd(add)
         }
-        var copy = self
-        copy.implementation = .pointwise(try gemm.fusingResidualAdd(add))
-        return copy
     }
 
     /// This 1x1 convolution followed by an unpooled BlazeBlock shortcut, in one pass (see
     /// `PointwiseConv2D.fusingResidualAdd(_:)`); run it with the shortcut as the residual.
     public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
-        guard case .pointwise(let gemm) = implementation else {
-            throw .invalidParameter("a shortcut fuses only into a 1x1 stride-1 convolution")
+        try mappingPointwise(orThrow: "a shortcut fuses only into a 1x1 stride-1 convolution") {
+            (gemm) throws(KernelError) in try gemm.fusingResidualAdd(residual)
         }
+    }
+
+    /// A copy whose 1x1 GEMM is `transform`'s fusion of this one's.
+    ///
+    /// - Parameters:
+    ///   - message: The reason given when this is not the 1x1 stride-1 GEMM.
+    ///   - transform: The fusion, applied to this convolution's `PointwiseConv2D`.
+    /// - Throws: `KernelError.invalidParameter(message)` unless this is the 1x1 stride-1 GEMM, or what
+    ///   `transform` throws.
+    private func mappingPointwise(
+        orThrow message: String, _ transform: (PointwiseConv2D) throws(KernelError) -> PointwiseConv2D
+    ) throws(KernelError) -> Self {
+        guard case .pointwise(let gemm) = implementation else { throw .invalidParameter(message) }
         var copy = self
-        copy.implementation = .pointwise(try gemm.fusingResidualAdd(residual))
+        copy.implementation = .pointwise(try transform(gemm))
         return copy
     }
 

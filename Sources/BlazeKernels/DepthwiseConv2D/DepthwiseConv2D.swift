@@ -20,7 +20,7 @@
 ///   (`Microkernels/DepthwiseGeneral.swift`), also on `instructionSet`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct DepthwiseConv2D: Sendable {
+public struct DepthwiseConv2D: OutputRowKernel {
     public private(set) var inputShape: Shape4
     /// `[n, outH, outW, C·M]`.
     public let outputShape: Shape4
@@ -114,15 +114,6 @@ public struct DepthwiseConv2D: Sendable {
         }
     }
 
-    /// Runs the convolution on all batches.
-    ///
-    /// - Parameters:
-    ///   - input: `inputShape.count` floats, NHWC.
-    ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        run(input: input, output: output, pieces: 0..<pieceCount)
-    }
-
     /// This kernel reading `inputShape` with explicit zero padding instead of an already padded input:
     /// a `PAD` of height and width whose output only this (VALID, unpadded) kernel reads, folded into it.
     /// The taps that fell on padding are skipped instead of multiplied by zero, so the outputs are equal
@@ -156,29 +147,11 @@ public struct DepthwiseConv2D: Sendable {
         copy.hasHardSwish = true
         return copy
     }
-
-    /// Independent pieces of the output: its rows (`n·outH`) for the SIMD implementations, 1 for the
-    /// reference (computed whole).
-    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
-
-    /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        switch variant {
-        case .simd:
-            let microkernels = instructionSet.microkernels.convolution
-            let kernel = isBlocked ? microkernels.depthwise : microkernels.depthwiseGeneral
-            runSIMD(kernel, input: input, output: output, pieces: pieces)
-        default: if pieces.contains(0) { runReference(input: input, output: output) }
-        }
-    }
 }
 
 extension DepthwiseConv2D: RowStepKernel, VariantKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW }
 
     /// Rows of a batch of one through the SIMD kernels (their pieces are output rows), undilated.
-    package var rowLocality: RowLocality? {
-        guard outputShape.n == 1, variant == .simd, let window = RowWindow(geometry) else { return nil }
-        return RowLocality(windows: [window], output: outputShape, computesRowRanges: true)
-    }
+    package var rowLocality: RowLocality? { .window(geometry, output: outputShape, variant: variant) }
 }

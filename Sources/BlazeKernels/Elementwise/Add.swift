@@ -116,19 +116,11 @@ public struct Add: Sendable {
     }
 }
 
-extension Add: StepKernel, VariantKernel {
+extension Add: BinaryStepKernel, VariantKernel {
     /// Rows of a batch of one through the SIMD kernel when both operands have the output's shape; its
     /// pieces are blocks of floats, so it computes its whole output.
     package var rowLocality: RowLocality? {
         guard outputShape.n == 1, variant == .simd, lhsShape == outputShape, rhsShape == outputShape else { return nil }
         return RowLocality(windows: [.identity, .identity], output: outputShape, computesRowRanges: false)
-    }
-
-    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
-        run(lhs: inputs[0], rhs: inputs[1], output: output)
-    }
-
-    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
     }
 }

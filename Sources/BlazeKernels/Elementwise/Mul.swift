@@ -115,7 +115,7 @@ public struct Mul: Sendable {
     }
 }
 
-extension Mul: StepKernel, VariantKernel {
+extension Mul: BinaryStepKernel, VariantKernel {
     /// Rows of a batch of one through the SIMD kernel, when the first operand has the output's rows: the
     /// second one then has them too (window `.identity`) or is one row broadcast to all of them (no window:
     /// every output row reads all of it, so it cannot break a band). The runtime puts the operand of the
@@ -125,14 +125,6 @@ extension Mul: StepKernel, VariantKernel {
         guard o.n == 1, variant == .simd, lhsShape.h == o.h, lhsShape.n == 1, rhsShape.n == 1 else { return nil }
         let windows: [RowWindow] = rhsShape.h == o.h ? [.identity, .identity] : [.identity]
         return RowLocality(windows: windows, output: o, computesRowRanges: true)
-    }
-
-    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
-        run(lhs: inputs[0], rhs: inputs[1], output: output)
-    }
-
-    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        run(lhs: inputs[0], rhs: inputs[1], output: output, pieces: pieces)
     }
 
     package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {

@@ -1,5 +1,6 @@
-// Memory-bound kernels: clamp, add and PReLU (padding is in ConstantPad.swift, pooling in Pool.swift). Vectorized over the
-// innermost (channel) dimension with 8-float vectors, partial vectors at the ends (never touching memory outside).
+// Memory-bound kernels: clamp, add (its row loop is `binaryRow`, BinaryRow.swift) and PReLU (padding is in
+// ConstantPad.swift, pooling in Pool.swift). Vectorized over the innermost (channel) dimension with 8-float
+// vectors, partial vectors at the ends (never touching memory outside).
 
 import BlazeKernelParameters
 
@@ -27,57 +28,13 @@ extension Microkernels {
         }
     }
 
-    /// `out[i] = clamp(a[i·aStride] + b[i·bStride])` for `i < count`, strides 0 (splat) or 1.
-    @inline(__always)
-    static func addRow(
-        _ a: UnsafePointer<Float>, _ aStride: Int, _ b: UnsafePointer<Float>, _ bStride: Int,
-        _ out: UnsafeMutablePointer<Float>, count: Int, _ lower: Vec8, _ upper: Vec8
-    ) {
-        var i = 0
-        switch (aStride, bStride) {
-        case (1, 1):
-            while i + 16 <= count {
-                let s0 = load8(a + i) + load8(b + i), s1 = load8(a + i + 8) + load8(b + i + 8)
-                store8(clamp(s0, lower, upper), out + i)
-                store8(clamp(s1, lower, upper), out + i + 8)
-                i += 16
-            }
-            while i + 8 <= count {
-                store8(clamp(load8(a + i) + load8(b + i), lower, upper), out + i)
-                i += 8
-            }
-            if i < count {
-                let n = count - i
-                storePartial(clamp(loadPartial(a + i, n) + loadPartial(b + i, n), lower, upper), out + i, n)
-            }
-            return
-        case (0, 1):
-            let va = Vec8(repeating: a[0])
-            while i + 8 <= count {
-                store8(clamp(va + load8(b + i), lower, upper), out + i)
-                i += 8
-            }
-        case (1, 0):
-            let vb = Vec8(repeating: b[0])
-            while i + 8 <= count {
-                store8(clamp(load8(a + i) + vb, lower, upper), out + i)
-                i += 8
-            }
-        default:
-            break
-        }
-        while i < count {
-            out[i] = clamp(a[i * aStride] + b[i * bStride], lower[0], upper[0])
-            i += 1
-        }
-    }
-
     /// Same-shape addition: `output[i] = clamp(lhs[i] + rhs[i])`; `output` may equal `lhs` or `rhs`.
     package static func add(
         count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
         bounds: OutputBounds
     ) {
-        addRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: bounds.lower), Vec8(repeating: bounds.upper))
+        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
+        binaryRow(RowAddition.self, lhs, 1, rhs, 1, output, count: count, lower, upper)
     }
 
     /// Broadcast addition over a 4-D output `[n, h, w, c]`, output rows `a.rows` of its `n·h` only; the
@@ -90,8 +47,9 @@ extension Microkernels {
             let b = row / h, y = row - b * h
             var out = a.output + row * w * c
             for x in 0..<w {
-                addRow(lhs + b * ls.n + y * ls.h + x * ls.w, ls.c, rhs + b * rs.n + y * rs.h + x * rs.w, rs.c,
-                       out, count: c, lower, upper)
+                binaryRow(
+                    RowAddition.self, lhs + b * ls.n + y * ls.h + x * ls.w, ls.c,
+                    rhs + b * rs.n + y * rs.h + x * rs.w, rs.c, out, count: c, lower, upper)
                 out += c
             }
         }

@@ -1,61 +1,18 @@
 // Elementwise multiplication (TFLite's MUL): memory-bound flat loops over 8-float vectors, partial vectors at
 // the ends (never touching memory outside the tensors). The products are IEEE single multiplications, one per
-// element, with no fused multiply-add: the same bits as a scalar `a * b` and as LiteRT's float MUL.
+// element, with no fused multiply-add: the same bits as a scalar `a * b` and as LiteRT's float MUL. The row loop is
+// `binaryRow` (BinaryRow.swift), shared with addition.
 
 import BlazeKernelParameters
 
 extension Microkernels {
-    /// `out[i] = clamp(a[i·aStride] · b[i·bStride])` for `i < count`, strides 0 (splat) or 1.
-    @inline(__always)
-    static func multiplyRow(
-        _ a: UnsafePointer<Float>, _ aStride: Int, _ b: UnsafePointer<Float>, _ bStride: Int,
-        _ out: UnsafeMutablePointer<Float>, count: Int, _ lower: Vec8, _ upper: Vec8
-    ) {
-        var i = 0
-        switch (aStride, bStride) {
-        case (1, 1):
-            while i + 16 <= count {
-                let p0 = load8(a + i) * load8(b + i), p1 = load8(a + i + 8) * load8(b + i + 8)
-                store8(clamp(p0, lower, upper), out + i)
-                store8(clamp(p1, lower, upper), out + i + 8)
-                i += 16
-            }
-            while i + 8 <= count {
-                store8(clamp(load8(a + i) * load8(b + i), lower, upper), out + i)
-                i += 8
-            }
-            if i < count {
-                let n = count - i
-                storePartial(clamp(loadPartial(a + i, n) * loadPartial(b + i, n), lower, upper), out + i, n)
-            }
-            return
-        case (0, 1), (1, 0):
-            // One operand splatted: a scalar, or one value per row.
-            let (row, scalar) = aStride == 1 ? (a, b[0]) : (b, a[0])
-            let v = Vec8(repeating: scalar)
-            while i + 8 <= count {
-                store8(clamp(load8(row + i) * v, lower, upper), out + i)
-                i += 8
-            }
-            if i < count {
-                storePartial(clamp(loadPartial(row + i, count - i) * v, lower, upper), out + i, count - i)
-            }
-            return
-        default:
-            break
-        }
-        while i < count {
-            out[i] = clamp(a[i * aStride] * b[i * bStride], lower[0], upper[0])
-            i += 1
-        }
-    }
-
     /// Same-shape multiplication: `output[i] = clamp(lhs[i] · rhs[i])`; `output` may equal `lhs` or `rhs`.
     package static func multiply(
         count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
         bounds: OutputBounds
     ) {
-        multiplyRow(lhs, 1, rhs, 1, output, count: count, Vec8(repeating: bounds.lower), Vec8(repeating: bounds.upper))
+        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
+        binaryRow(RowMultiplication.self, lhs, 1, rhs, 1, output, count: count, lower, upper)
     }
 
     /// Broadcast multiplication over a 4-D output `[n, h, w, c]`, output rows `rows` of its `n·h` only. The
@@ -86,11 +43,11 @@ extension Microkernels {
                 continue
             }
             if let fl = flatL, let fr = flatR {
-                multiplyRow(l, fl, r, fr, out, count: w * c, lower, upper)
+                binaryRow(RowMultiplication.self, l, fl, r, fr, out, count: w * c, lower, upper)
                 continue
             }
             for x in 0..<w {
-                multiplyRow(l + x * ls.w, ls.c, r + x * rs.w, rs.c, out, count: c, lower, upper)
+                binaryRow(RowMultiplication.self, l + x * ls.w, ls.c, r + x * rs.w, rs.c, out, count: c, lower, upper)
                 out += c
             }
         }
@@ -116,7 +73,7 @@ extension Microkernels {
         }
         var x = x, out = out
         for _ in 0..<pixels {
-            multiplyRow(x, 1, scale, 1, out, count: c, lower, upper)
+            binaryRow(RowMultiplication.self, x, 1, scale, 1, out, count: c, lower, upper)
             x += c
             out += c
         }

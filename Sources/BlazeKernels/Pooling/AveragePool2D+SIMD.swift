@@ -2,10 +2,9 @@ import BlazeKernelParameters
 
 extension AveragePool2D {
     /// Vectorized over channels (`Microkernels.averagePool` on `instructionSet`), one image at a time.
-    func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        let averagePool = instructionSet.microkernels.window.averagePool
+    public func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         Pieces.forEachImage(
-            0..<(outputShape.n * outputShape.h), input: input, inputShape, output: output, outputShape,
-            window: geometry.filterWindow, bounds: activation.outputBounds, averagePool)
+            pieces, input: input, inputShape, output: output, outputShape, window: geometry.filterWindow,
+            bounds: activation.outputBounds, instructionSet.microkernels.window.averagePool)
     }
 }

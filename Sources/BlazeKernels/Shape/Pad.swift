@@ -4,10 +4,10 @@
 /// Shapes of rank below 4 are treated as padded with leading 1s (and zero paddings there).
 ///
 /// Implementations: `.reference` (one output element at a time) and `.simd` (row copies and fills; also
-/// `.automatic` and `.blas`).
+/// `.automatic` and `.blas`). `run` and the pieces (output rows of the 4-D output): see `OutputRowKernel`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct Pad: Sendable {
+public struct Pad: OutputRowKernel {
     /// The input's dimensions as given.
     public let inputDimensions: [Int]
     /// The output's dimensions, same rank as the input: `input + before + after` per dimension.
@@ -65,27 +65,6 @@ public struct Pad: Sendable {
         self.constantValue = constantValue
         self.variant = variant == .reference ? .reference : .simd
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
-    }
-
-    /// Writes the padded tensor.
-    ///
-    /// - Parameters:
-    ///   - input: `inputShape.count` floats.
-    ///   - output: `outputShape.count` floats. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        run(input: input, output: output, pieces: 0..<pieceCount)
-    }
-
-    /// Independent pieces of the output: its rows (`n·h` of the 4-D output) for the SIMD implementation, 1
-    /// for the reference (computed whole).
-    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
-
-    /// Writes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        switch variant {
-        case .simd: runSIMD(input: input, output: output, pieces: pieces)
-        default: if pieces.contains(0) { runReference(input: input, output: output) }
-        }
     }
 }
 
