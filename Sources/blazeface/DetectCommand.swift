@@ -13,6 +13,8 @@ struct DetectCommand: FaceBatchCommand {
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's box, score and six keypoints.
+            The default full-range model finds the faces of group photos and faces a few metres away; \
+            short-range (MediaPipe's front-camera model, faces within ~2 m) is faster and suits selfies and video calls.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
@@ -23,8 +25,8 @@ struct DetectCommand: FaceBatchCommand {
 
     @OptionGroup var annotation: AnnotateOptions
 
-    @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector."))
-    var model: ModelChoice = .named(.shortRange)
+    @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector (default: full-range)."))
+    var model: ModelChoice = .named(.fullRange)
 
     @OptionGroup var modelLimits: ModelLimitOptions
 
