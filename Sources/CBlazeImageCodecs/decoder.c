@@ -57,8 +57,45 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
         status = BLZ_STATUS_INVALID_ARGUMENT;
     }
     decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_HEADER_READ : BLZ_STAGE_FAILED;
-    if (status == BLZ_STATUS_OK) *header = decoder->header;
+    if (status == BLZ_STATUS_OK) {
+        *header = decoder->header;
+        decoder->output_width = decoder->header.width;
+        decoder->output_height = decoder->header.height;
+    }
     return status;
+}
+
+blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uint32_t *output_width,
+                                 uint32_t *output_height) {
+    if (decoder == NULL || output_width == NULL || output_height == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
+    if (decoder->stage != BLZ_STAGE_HEADER_READ || decoder->scale_set) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                "set_scale needs a successful read_header, runs once, and precedes read_pixels");
+        return BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "scale 1/%u is not 1/1, 1/2, 1/4 or 1/8",
+                                denominator);
+        return BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    decoder->message[0] = '\0';
+    blz_status status = BLZ_STATUS_OK;
+    if (decoder->codec == BLZ_CODEC_JPEG) {
+        status = blz_jpeg_set_scale(decoder, denominator);
+    } else if (denominator != 1) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "PNG has no scaled decode (1/%u asked)",
+                                denominator);
+        status = BLZ_STATUS_INVALID_ARGUMENT;
+    }
+    if (status != BLZ_STATUS_OK) {
+        // An unsupported denominator leaves the decoder usable at full size; a libjpeg failure does not.
+        if (status != BLZ_STATUS_INVALID_ARGUMENT) decoder->stage = BLZ_STAGE_FAILED;
+        return status;
+    }
+    decoder->scale_set = 1;
+    *output_width = decoder->output_width;
+    *output_height = decoder->output_height;
+    return BLZ_STATUS_OK;
 }
 
 blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity) {
@@ -70,11 +107,12 @@ blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t
     }
     size_t needed;
     const blz_header *header = &decoder->header;
-    if (pixels == NULL || !blz_checked_size(header->width, header->height, header->channels, &needed)
+    if (pixels == NULL
+        || !blz_checked_size(decoder->output_width, decoder->output_height, header->channels, &needed)
         || capacity != needed) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
-                                "the pixel buffer must hold exactly %u x %u x %u bytes", header->width,
-                                header->height, header->channels);
+                                "the pixel buffer must hold exactly %u x %u x %u bytes", decoder->output_width,
+                                decoder->output_height, header->channels);
         return BLZ_STATUS_INVALID_ARGUMENT;
     }
     decoder->message[0] = '\0';

@@ -26,6 +26,11 @@ struct blz_decoder {
     size_t size;
     blz_stage stage;
     blz_header header;
+    /// The size `read_pixels` writes: the header's, or the scaled size `set_scale` chose.
+    uint32_t output_width;
+    uint32_t output_height;
+    /// `set_scale` was called (it runs once).
+    int scale_set;
     /// The status a longjmp carries back to the entry point that called setjmp.
     blz_status failure;
     char message[BLZ_MESSAGE_CAPACITY];
@@ -48,6 +53,8 @@ _Noreturn void blz_decoder_fail(blz_decoder *decoder, blz_status status, const c
 int blz_checked_size(size_t a, size_t b, size_t c, size_t *result);
 
 blz_status blz_jpeg_read_header(blz_decoder *decoder);
+/// Sets libjpeg's scale to 1/`denominator` and stores the output size in `output_width`/`output_height`.
+blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator);
 blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels);
 void blz_jpeg_destroy(blz_decoder *decoder);
 

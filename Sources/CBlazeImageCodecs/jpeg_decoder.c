@@ -249,6 +249,22 @@ blz_status blz_jpeg_read_header(blz_decoder *decoder) {
     return BLZ_STATUS_OK;
 }
 
+blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator) {
+    j_decompress_ptr cinfo = &decoder->jpeg->cinfo;
+    if (setjmp(decoder->jump)) return decoder->failure;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = denominator;
+    jpeg_calc_output_dimensions(cinfo); // Computes sizes only; allocates nothing.
+    if (cinfo->output_width == 0 || cinfo->output_height == 0) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output at 1/%u is %ux%u", denominator,
+                                cinfo->output_width, cinfo->output_height);
+        return BLZ_STATUS_CORRUPT;
+    }
+    decoder->output_width = cinfo->output_width;
+    decoder->output_height = cinfo->output_height;
+    return BLZ_STATUS_OK;
+}
+
 /// CMYK to RGB, `count` pixels. Adobe files store inverted ink (255 = no ink), so R = C * K / 255 with
 /// the stored values; other files store ink, so R = (255 - C) * (255 - K) / 255. Rounded to nearest.
 static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t count, int inverted) {
@@ -266,13 +282,13 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t count, int inv
 blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_jpeg_state *state = decoder->jpeg;
     j_decompress_ptr cinfo = &state->cinfo;
-    const size_t width = decoder->header.width;
+    const size_t width = decoder->output_width; // The header's, or the scaled size set_scale chose.
     const size_t stride = width * decoder->header.channels; // Checked by the caller with the height.
     if (setjmp(decoder->jump)) return decoder->failure;
 
     jpeg_start_decompress(cinfo);
     const int expected_components = state->cmyk ? 4 : (int)decoder->header.channels;
-    if (cinfo->output_width != width || cinfo->output_height != decoder->header.height
+    if (cinfo->output_width != width || cinfo->output_height != decoder->output_height
         || cinfo->output_components != expected_components) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output is %ux%u with %d components",
                                 cinfo->output_width, cinfo->output_height, cinfo->output_components);

@@ -14,6 +14,10 @@
 //     ... on failure, blz_decoder_message(d) says why ...
 //     blz_decoder_destroy(d);
 //
+// A JPEG can be decoded smaller, at 1/2, 1/4 or 1/8 of its size (libjpeg's DCT scaling, much cheaper than a
+// full decode): call blz_decoder_set_scale between the two steps; it learns the output size without
+// allocating, so the caller checks and allocates that size instead.
+//
 // A decoder is used by one thread at a time; different decoders are independent.
 #ifndef BLAZE_IMAGE_CODECS_H
 #define BLAZE_IMAGE_CODECS_H
@@ -82,7 +86,17 @@ blz_decoder *blz_decoder_create(blz_codec codec, const uint8_t *data, size_t siz
 /// image's dimensions. Call once, first.
 blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header);
 
-/// Decodes the whole image into `pixels`: `height` rows of `width * channels` bytes, top row first.
+/// Asks for the image at 1/`denominator` of its declared size: 1, 2, 4 or 8. Call at most once, after a
+/// successful `blz_decoder_read_header` and before `blz_decoder_read_pixels`. JPEG: libjpeg's DCT scaling;
+/// the output is ceil(width / denominator) x ceil(height / denominator) pixels (what libjpeg's
+/// jpeg_calc_output_dimensions says), written to `*output_width` and `*output_height`. Nothing that grows
+/// with the image is allocated. PNG has no scaled decode: only 1 is accepted (INVALID_ARGUMENT otherwise).
+/// Another denominator is INVALID_ARGUMENT. Without this call the output is the declared size.
+blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uint32_t *output_width,
+                                 uint32_t *output_height);
+
+/// Decodes the whole image into `pixels`: `height` rows of `width * channels` bytes, top row first, where
+/// `width` and `height` are the header's, or the output size `blz_decoder_set_scale` returned.
 /// `capacity` must be exactly `width * height * channels`. Call once, after a successful
 /// `blz_decoder_read_header`. On failure the buffer's contents are unspecified.
 blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity);
