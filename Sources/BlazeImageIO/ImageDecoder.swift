@@ -32,7 +32,8 @@ public enum ImageDecoder {
     /// Decodes a JPEG or PNG held in memory; the format is recognised from the signature.
     ///
     /// The header is read first: its width and height are checked against `options.maximumPixelCount`
-    /// before the pixels are allocated.
+    /// (and `maximumDeclaredPixelCount` when set) before the pixels are allocated. Always a full decode;
+    /// `decodeScaled(data:minimumLongSide:options:)` decodes a large JPEG smaller.
     /// - Parameters:
     ///   - data: the whole file.
     ///   - options: the largest image accepted (`maximumFileBytes` does not apply to bytes in memory).
@@ -42,6 +43,53 @@ public enum ImageDecoder {
     public static func decode(
         data: [UInt8], options: ImageDecodingOptions = .init()
     ) throws(ImageIOError) -> DecodedImage {
+        try decode(data: data, options: options, minimumLongSide: nil).image
+    }
+
+    /// Reads the file at `path` and decodes it at the smallest size whose longer side still has at least
+    /// `minimumLongSide` pixels: a JPEG at 1/1, 1/2, 1/4 or 1/8 of its size with libjpeg's DCT scaling (the
+    /// scaled inverse transform of each 8x8 block, several times cheaper than a full decode and then a
+    /// resize); a PNG in full (PNG has no scaled decode).
+    ///
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - minimumLongSide: the fewest pixels the decoded image's longer side may have (as stored; the
+    ///     orientation does not change which side is longer). Values below 1 count as 1 (the smallest scale).
+    ///   - options: the largest file, declared image and decoded image accepted.
+    /// - Returns: the decoded image, the scale used and the full size, to map coordinates back.
+    /// - Throws: as `decode(contentsOf:options:)`; `.tooLarge` when the declared size exceeds
+    ///   `options.maximumDeclaredPixelCount` (by default `maximumPixelCount`) or the decoded size exceeds
+    ///   `options.maximumPixelCount`.
+    public static func decodeScaled(
+        contentsOf path: String, minimumLongSide: Int, options: ImageDecodingOptions = .init()
+    ) throws(ImageIOError) -> ScaledImage {
+        try decodeScaled(data: FileIO.readAll(path, limit: options.maximumFileBytes), minimumLongSide: minimumLongSide,
+                         options: options)
+    }
+
+    /// Decodes a JPEG or PNG held in memory at the smallest size whose longer side still has at least
+    /// `minimumLongSide` pixels (see `decodeScaled(contentsOf:minimumLongSide:options:)`).
+    ///
+    /// The scale is the smallest 1/d (d = 8, 4, 2, 1) with ceil(longer side / d) >= `minimumLongSide`. The
+    /// header is read first; the declared size is checked against `options.maximumDeclaredPixelCount` (by
+    /// default `maximumPixelCount`) and the decoded size against `options.maximumPixelCount`, both before
+    /// any buffer that grows with the image is allocated.
+    /// - Parameters:
+    ///   - data: the whole file.
+    ///   - minimumLongSide: the fewest pixels the decoded image's longer side may have; values below 1 count
+    ///     as 1.
+    ///   - options: the largest declared and decoded images accepted.
+    /// - Returns: the decoded image (its orientation reported, not applied), the scale and the full size.
+    /// - Throws: as `decode(data:options:)`.
+    public static func decodeScaled(
+        data: [UInt8], minimumLongSide: Int, options: ImageDecodingOptions = .init()
+    ) throws(ImageIOError) -> ScaledImage {
+        try decode(data: data, options: options, minimumLongSide: max(minimumLongSide, 1))
+    }
+
+    private static func decode(
+        data: [UInt8], options: ImageDecodingOptions, minimumLongSide: Int?
+    ) throws(ImageIOError) -> ScaledImage {
         let codec: blz_codec
         switch ImageFileFormat(sniffing: data) {
         case .jpeg: codec = .BLZ_CODEC_JPEG
@@ -53,14 +101,25 @@ public enum ImageDecoder {
             throw .unknownFormat
         }
         let result = data.withUnsafeBufferPointer { buffer in
-            Result { () throws(ImageIOError) in try decode(buffer, codec: codec, options: options) }
+            Result { () throws(ImageIOError) in
+                try decode(buffer, codec: codec, options: options, minimumLongSide: minimumLongSide)
+            }
         }
         return try result.get()
     }
 
+    /// The denominator d (8, 4, 2 or 1) of the smallest scale whose longer side, ceil(longSide / d), is
+    /// still at least `minimumLongSide`.
+    static func scaleDenominator(longSide: Int, minimumLongSide: Int) -> Int {
+        for denominator in [8, 4, 2] where (longSide + denominator - 1) / denominator >= minimumLongSide {
+            return denominator
+        }
+        return 1
+    }
+
     private static func decode(
-        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, options: ImageDecodingOptions
-    ) throws(ImageIOError) -> DecodedImage {
+        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, options: ImageDecodingOptions, minimumLongSide: Int?
+    ) throws(ImageIOError) -> ScaledImage {
         guard let decoder = blz_decoder_create(codec, data.baseAddress, data.count) else {
             throw .unsupported("out of memory")
         }
@@ -71,8 +130,27 @@ public enum ImageDecoder {
         let headerStatus = blz_decoder_read_header(decoder, &header)
         guard headerStatus == .BLZ_STATUS_OK else { throw error(headerStatus, decoder, name) }
 
-        let width = Int(header.width), height = Int(header.height)
-        guard width > 0, height > 0 else { throw .zeroSize }
+        let fullWidth = Int(header.width), fullHeight = Int(header.height)
+        guard fullWidth > 0, fullHeight > 0 else { throw .zeroSize }
+        // The declared size first (a decompression bomb is refused here, whatever the scale), then the
+        // decoded size, both before the pixels are allocated.
+        let (declaredCount, declaredOverflow) = fullWidth.multipliedReportingOverflow(by: fullHeight)
+        let declaredLimit = options.effectiveDeclaredPixelLimit
+        guard !declaredOverflow, declaredCount <= declaredLimit else {
+            throw .tooLarge(width: fullWidth, height: fullHeight, limit: declaredLimit)
+        }
+        var denominator = 1, width = fullWidth, height = fullHeight
+        if let minimumLongSide, codec == .BLZ_CODEC_JPEG {
+            denominator = scaleDenominator(longSide: max(fullWidth, fullHeight), minimumLongSide: minimumLongSide)
+            if denominator > 1 {
+                var scaledWidth: UInt32 = 0, scaledHeight: UInt32 = 0
+                let status = blz_decoder_set_scale(decoder, UInt32(denominator), &scaledWidth, &scaledHeight)
+                guard status == .BLZ_STATUS_OK else { throw error(status, decoder, name) }
+                width = Int(scaledWidth)
+                height = Int(scaledHeight)
+                guard width > 0, height > 0 else { throw .zeroSize }
+            }
+        }
         let (pixelCount, pixelOverflow) = width.multipliedReportingOverflow(by: height)
         guard !pixelOverflow, pixelCount <= options.maximumPixelCount else {
             throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount)
@@ -95,7 +173,9 @@ public enum ImageDecoder {
             initializedCount = pixelStatus == .BLZ_STATUS_OK ? byteCount : 0
         }
         guard pixelStatus == .BLZ_STATUS_OK else { throw error(pixelStatus, decoder, name) }
-        return ImageBuffer(width: width, height: height, pixelFormat: format, pixels: pixels, orientation: orientation)
+        let image = ImageBuffer(width: width, height: height, pixelFormat: format, pixels: pixels,
+                                orientation: orientation)
+        return ScaledImage(image: image, scaleDenominator: denominator, fullWidth: fullWidth, fullHeight: fullHeight)
     }
 
     private static func error(_ status: blz_status, _ decoder: OpaquePointer, _ name: String) -> ImageIOError {

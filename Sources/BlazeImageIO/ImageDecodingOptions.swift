@@ -8,13 +8,31 @@ public struct ImageDecodingOptions: Hashable, Sendable {
     /// The default, 1 GiB, is far above any real JPEG or PNG of `maximumPixelCount` pixels; raise it for
     /// uncompressed giants, lower it for a server that takes uploads.
     public var maximumFileBytes: Int
+    /// The largest `width * height` the file's header may declare, checked before anything that grows with
+    /// the image is allocated; nil (the default) means `maximumPixelCount`.
+    ///
+    /// It matters for scaled decodes (`ImageDecoder.decodeScaled`), where `maximumPixelCount` applies to the
+    /// smaller decoded size: a JPEG declaring 100,000 x 100,000 pixels is still 12,500 x 12,500 at 1/8, and
+    /// libjpeg reads every coefficient of the declared picture whatever the scale (a progressive JPEG keeps
+    /// them all in memory: about 2 bytes per declared pixel and component). With the default, a scaled decode
+    /// accepts no picture that a full decode would refuse for its size; raise it to let a scan shrink
+    /// pictures larger than `maximumPixelCount` (panoramas) while still bounding the work per file.
+    /// For a full decode the declared size is the decoded size, so both limits apply to it.
+    public var maximumDeclaredPixelCount: Int?
 
     /// Creates limits.
     /// - Parameters:
-    ///   - maximumPixelCount: the largest `width * height` accepted.
+    ///   - maximumPixelCount: the largest decoded `width * height` accepted.
     ///   - maximumFileBytes: the largest file read, in bytes.
-    public init(maximumPixelCount: Int = 100_000_000, maximumFileBytes: Int = 1 << 30) {
+    ///   - maximumDeclaredPixelCount: the largest `width * height` a header may declare; nil means
+    ///     `maximumPixelCount`.
+    public init(maximumPixelCount: Int = 100_000_000, maximumFileBytes: Int = 1 << 30,
+                maximumDeclaredPixelCount: Int? = nil) {
         self.maximumPixelCount = maximumPixelCount
         self.maximumFileBytes = maximumFileBytes
+        self.maximumDeclaredPixelCount = maximumDeclaredPixelCount
     }
+
+    /// The limit on the declared size in force: `maximumDeclaredPixelCount`, or `maximumPixelCount`.
+    var effectiveDeclaredPixelLimit: Int { maximumDeclaredPixelCount ?? maximumPixelCount }
 }
