@@ -13,7 +13,9 @@ struct DetectCommand: FaceBatchCommand {
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's box, score and six keypoints.
-            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees and keeps one             face per person; each face then reports "uprightRotation", the clockwise turn in degrees (0, 90, 180,             270) that makes it upright. It costs up to 4 times the detector's time.
+            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees and keeps one \
+            face per person; each face then reports "uprightRotation", the clockwise turn in degrees (0, 90, 180, \
+            270) that makes it upright. It costs up to 4 times the detector's time.
             The default full-range model finds the faces of group photos and faces a few metres away; \
             short-range (MediaPipe's front-camera model, faces within ~2 m) is faster and suits selfies and video calls.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \

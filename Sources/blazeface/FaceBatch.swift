@@ -55,7 +55,9 @@ extension FaceBatchCommand {
 /// `--try-rotations`, for the commands that find faces in pictures (`detect`, `landmarks`, `analyze`).
 struct RotationOptions: ParsableArguments {
     @Flag(help: ArgumentHelp("""
-        Also look for faces in the picture turned by 90, 180 and 270 degrees (sideways or upside-down pictures         without an EXIF orientation): up to 4 times the detector's time. Each face then reports         "uprightRotation" (0, 90, 180 or 270: the clockwise turn, in degrees, that makes it upright).
+        Also look for faces in the picture turned by 90, 180 and 270 degrees (sideways or upside-down pictures \
+        without an EXIF orientation): up to 4 times the detector's time. Each face then reports \
+        "uprightRotation" (0, 90, 180 or 270: the clockwise turn, in degrees, that makes it upright).
         """))
     var tryRotations = false
 }

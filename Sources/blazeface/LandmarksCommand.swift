@@ -23,7 +23,9 @@ struct LandmarksCommand: FaceBatchCommand {
             away, which the short-range detector misses.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's region, mesh, contours and irises.
-            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees (up to 4 times             the detector's time); each face then reports "uprightRotation" (0, 90, 180 or 270), the clockwise turn             in degrees that makes it upright, and its mesh is computed in that turn.
+            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees (up to 4 times \
+            the detector's time); each face then reports "uprightRotation" (0, 90, 180 or 270), the clockwise turn \
+            in degrees that makes it upright, and its mesh is computed in that turn.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
