@@ -71,12 +71,27 @@ public struct Face: Hashable, Sendable {
     public var score: Float
     /// The six keypoints, in the same coordinates as the box.
     public var keypoints: FaceKeypoints
+    /// The quarter turn in which the detector saw this face upright: how many degrees (0, 90, 180 or 270)
+    /// the upright image must be turned clockwise for the face to stand upright in it.
+    ///
+    /// 0 for every face of a plain detection. With `FaceDetector.Options.tryRotations`, a face lying on its
+    /// side with the top of its head toward the image's left edge (its eyes stacked vertically, the subject's
+    /// right eye below the left) is found in the image turned 90° clockwise and reports 90; a face upside
+    /// down reports 180; a face whose head points toward the right edge reports 270. The box and keypoints
+    /// are always in the upright image's own pixels, whatever the turn.
+    public var uprightRotation: Int
 
     /// A face; each parameter sets the property of the same name.
-    public init(boundingBox: Rect, score: Float, keypoints: FaceKeypoints) {
+    /// - Parameters:
+    ///   - boundingBox: the face's box, in the upright image's pixels.
+    ///   - score: confidence in 0...1.
+    ///   - keypoints: the six keypoints, in the same coordinates as the box.
+    ///   - uprightRotation: the clockwise turn in degrees (0, 90, 180 or 270) in which the face was upright.
+    public init(boundingBox: Rect, score: Float, keypoints: FaceKeypoints, uprightRotation: Int = 0) {
         self.boundingBox = boundingBox
         self.score = score
         self.keypoints = keypoints
+        self.uprightRotation = uprightRotation
     }
 
     /// The head's roll in radians: the angle of the line from the right eye (viewer's left) to the left
@@ -110,14 +125,14 @@ public struct Face: Hashable, Sendable {
     /// The face with every coordinate transformed by `transform`.
     /// - Parameter transform: maps a point of the face's coordinate space to the new one; the box becomes the
     ///   box spanned by its two transformed corners (exact for scales, offsets and flips, not for rotations).
-    /// - Returns: the face in the new coordinates, with the same score.
+    /// - Returns: the face in the new coordinates, with the same score and `uprightRotation`.
     public func mapped(_ transform: (Point) -> Point) -> Face {
         let a = transform(Point(x: boundingBox.minX, y: boundingBox.minY))
         let b = transform(Point(x: boundingBox.maxX, y: boundingBox.maxY))
         var k = keypoints
         for kind in FaceKeypoints.Kind.allCases { k[kind] = transform(k[kind]) }
         let box = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
-        return Face(boundingBox: box, score: score, keypoints: k)
+        return Face(boundingBox: box, score: score, keypoints: k, uprightRotation: uprightRotation)
     }
 }
 

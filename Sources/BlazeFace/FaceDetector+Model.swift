@@ -109,11 +109,29 @@ extension FaceDetector {
         /// What the model file may make the detector allocate and compute while it loads (the interpreter's
         /// defaults unless lowered); past a limit, `.invalidModel` names it (see `ModelLimits`).
         public var modelLimits: ModelLimits
+        /// Also look for faces in the image turned by 90°, 180° and 270° (default false): BlazeFace models only
+        /// find upright faces, so a sideways or upside-down picture without an orientation tag gives none.
+        /// When set, `detect` runs the model on the four quarter turns of the image (views of the same
+        /// pixels, no copy), maps every face back into the upright image's pixels, and keeps one face per
+        /// person: across turns, a face whose box overlaps (IoU above `iouThreshold`) a higher-scoring face
+        /// of another turn is dropped. Each face's `uprightRotation` says in which turn it was upright. It
+        /// costs up to four detections per call (Documentation/FaceDetector.md, "Sideways pictures"), and
+        /// `detect(_:into:)` then allocates. When false, results are exactly those of a plain detection.
+        public var tryRotations: Bool
 
         /// Options; each parameter sets the property of the same name.
+        /// - Parameters:
+        ///   - minimumScore: the minimum score of a reported face; nil for the model's default.
+        ///   - nms: the non-maximum suppression.
+        ///   - iouThreshold: the IoU above which detections are merged or suppressed.
+        ///   - maximumFaces: at most this many faces; nil for no limit.
+        ///   - threadCount: threads each inference uses.
+        ///   - preprocessing: how the image is fitted into the model's input.
+        ///   - modelLimits: what the model file may make the detector allocate and compute.
+        ///   - tryRotations: whether to also detect in the image turned by 90°, 180° and 270°.
         public init(minimumScore: Float? = nil, nms: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3,
                     maximumFaces: Int? = nil, threadCount: Int = 1, preprocessing: Preprocessing = .letterbox,
-                    modelLimits: ModelLimits = ModelLimits()) {
+                    modelLimits: ModelLimits = ModelLimits(), tryRotations: Bool = false) {
             self.minimumScore = minimumScore
             self.nms = nms
             self.iouThreshold = iouThreshold
@@ -121,6 +139,7 @@ extension FaceDetector {
             self.threadCount = threadCount
             self.preprocessing = preprocessing
             self.modelLimits = modelLimits
+            self.tryRotations = tryRotations
         }
 
         /// The options' checks (`PipelineOptions`; the thread count and limits are checked when the model loads).

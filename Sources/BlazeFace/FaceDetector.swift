@@ -148,12 +148,21 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     /// Finds the faces in `image` and stores them in `faces` (replacing its contents), highest score first.
-    /// Allocation-free once `faces` has capacity for the result.
+    /// Allocation-free once `faces` has capacity for the result (unless `options.tryRotations` is set).
     /// - Parameters:
     ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
     ///   - faces: receives the faces, in the upright image's pixels.
     /// - Throws: `FaceDetectorError.invalidImage` when the image cannot be sampled.
     public func detect(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
+        if options.tryRotations {
+            try detectInEveryTurn(image, into: &faces)
+        } else {
+            try detectUpright(image, into: &faces)
+        }
+    }
+
+    /// One detection on the upright image: the model, decoding and NMS.
+    private func detectUpright(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
         let region = Self.region(for: image, preprocessing: options.preprocessing)
         do {
             try session.run(image, region: region) { outputs, footprint throws(ModelSessionError) in
@@ -200,5 +209,49 @@ public final class FaceDetector: @unchecked Sendable {
                                       rightEarTragion: point(4), leftEarTragion: point(5))
         return Face(boundingBox: Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y),
                     score: d.score, keypoints: keypoints)
+    }
+
+    /// `options.tryRotations`: a detection in each quarter turn of the image, the faces mapped back into the
+    /// upright image and merged across turns.
+    private func detectInEveryTurn(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
+        var found: [Face] = [], turnFaces: [Face] = []
+        let width = Double(image.uprightWidth), height = Double(image.uprightHeight)
+        for turns in 0..<4 {
+            try detectUpright(image.turned(quarterTurns: turns), into: &turnFaces)
+            for face in turnFaces {
+                found.append(Self.face(face, turnedBack: turns, width: width, height: height))
+            }
+        }
+        faces = Self.mergeTurns(found, iouThreshold: Double(options.iouThreshold), maximumFaces: options.maximumFaces)
+    }
+
+    /// A face found in the image turned `turns` times 90° clockwise, in the coordinates of the image before
+    /// the turns (`width` x `height`, upright pixels): keypoints mapped exactly, the box the axis-aligned box
+    /// of the turned box (exact for quarter turns), `uprightRotation` set to `90 * turns`.
+    static func face(_ face: Face, turnedBack turns: Int, width: Double, height: Double) -> Face {
+        // The turned image is the upright image shown with orientation `back`, so `storedPoint` takes a point
+        // of the turned image to the upright one.
+        let back = ImageOrientation(quarterTurns: turns, mirrored: false)
+        var mapped = face.mapped { p in
+            let q = back.storedPoint(u: p.x, v: p.y, width: width, height: height)
+            return Point(x: q.x, y: q.y)
+        }
+        mapped.uprightRotation = 90 * (((turns % 4) + 4) % 4)
+        return mapped
+    }
+
+    /// One face per person from the faces of the four turns: highest score first, a face dropped when its box's
+    /// IoU with an already kept face is above `iouThreshold` (the detector's own NMS rule, without blending
+    /// across turns); then at most `maximumFaces`.
+    static func mergeTurns(_ faces: [Face], iouThreshold: Double, maximumFaces: Int?) -> [Face] {
+        // Ties keep the earlier turn first.
+        let order = faces.indices.sorted { faces[$0].score != faces[$1].score ? faces[$0].score > faces[$1].score : $0 < $1 }
+        var kept: [Face] = []
+        for index in order {
+            if let maximumFaces, kept.count >= maximumFaces { break }
+            let face = faces[index]
+            if kept.allSatisfy({ $0.boundingBox.iou(face.boundingBox) <= iouThreshold }) { kept.append(face) }
+        }
+        return kept
     }
 }

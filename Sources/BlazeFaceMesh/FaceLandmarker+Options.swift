@@ -44,17 +44,31 @@ extension FaceLandmarker {
         /// model) may make the landmarker allocate and compute while it loads; past a limit, `.invalidModel`
         /// (or `.detectionFailed(.invalidModel)` for the detector) names it (see `ModelLimits`).
         public var modelLimits: ModelLimits
+        /// Run the detector on the image turned by 90°, 180° and 270° too (`FaceDetector.Options.tryRotations`;
+        /// default false), for sideways and upside-down pictures: each face's `detection.uprightRotation` says
+        /// in which turn it was found, and its mesh region takes its rotation from the detection's eyes, so the
+        /// points come out on the face whatever the turn. Costs up to four detector runs per detection.
+        public var tryRotations: Bool
 
         /// Options; each parameter sets the property of the same name.
+        /// - Parameters:
+        ///   - detector: the detector `detect` runs.
+        ///   - maximumFaces: at most this many faces per image; nil for every face found.
+        ///   - minimumDetectionScore: the minimum detection score, 0...1.
+        ///   - minimumPresence: the presence a face must exceed to be kept, 0...1.
+        ///   - threadCount: threads each model's inference uses.
+        ///   - modelLimits: what each model file may make the landmarker allocate and compute.
+        ///   - tryRotations: whether the detector also looks in the image's other three quarter turns.
         public init(detector: FaceDetector.Model = .fullRange, maximumFaces: Int? = nil,
                     minimumDetectionScore: Float = 0.5, minimumPresence: Float = 0.5, threadCount: Int = 1,
-                    modelLimits: ModelLimits = ModelLimits()) {
+                    modelLimits: ModelLimits = ModelLimits(), tryRotations: Bool = false) {
             self.detector = detector
             self.maximumFaces = maximumFaces
             self.minimumDetectionScore = minimumDetectionScore
             self.minimumPresence = minimumPresence
             self.threadCount = threadCount
             self.modelLimits = modelLimits
+            self.tryRotations = tryRotations
         }
 
         /// MediaPipe 0.10.21's legacy `FaceMesh` settings: short-range detector, one face by default.
@@ -67,7 +81,7 @@ extension FaceLandmarker {
         /// The detector options of MediaPipe's face-mesh graphs: weighted NMS at IoU 0.3.
         var detectorOptions: FaceDetector.Options {
             FaceDetector.Options(minimumScore: minimumDetectionScore, iouThreshold: 0.3, maximumFaces: maximumFaces,
-                                 threadCount: threadCount, modelLimits: modelLimits)
+                                 threadCount: threadCount, modelLimits: modelLimits, tryRotations: tryRotations)
         }
     }
 }

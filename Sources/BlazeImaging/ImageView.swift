@@ -165,3 +165,23 @@ public struct ImageView {
         }
     }
 }
+
+extension ImageView {
+    /// The same pixels shown with another orientation: no copy, the same memory borrowed.
+    /// - Parameter orientation: how the stored pixels are to be shown upright in the new view.
+    /// - Returns: a view of the same stored pixels, format and planes, with `orientation`.
+    public func withOrientation(_ orientation: ImageOrientation) -> ImageView {
+        ImageView(base: baseAddress, width: width, height: height, bytesPerRow: bytesPerRow, pixelFormat: pixelFormat,
+                  chroma: chroma, colorSpace: colorSpace, orientation: orientation)
+    }
+
+    /// The same pixels with the upright image turned `quarterTurns` more times 90° clockwise (no copy): a
+    /// view whose orientation is this one's composed with the turns.
+    /// - Parameter quarterTurns: clockwise quarter turns applied after this view's orientation; any integer
+    ///   (taken modulo 4, negative turns counter-clockwise).
+    /// - Returns: a view of the same stored pixels showing this view's upright image turned.
+    public func turned(quarterTurns: Int) -> ImageView {
+        withOrientation(ImageOrientation(quarterTurns: orientation.quarterTurns + quarterTurns,
+                                         mirrored: orientation.isMirrored))
+    }
+}

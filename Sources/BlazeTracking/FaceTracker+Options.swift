@@ -84,6 +84,13 @@ extension FaceTracker {
         /// What each model file may make the tracker's landmarker and detector allocate and compute while they
         /// load (see `FaceLandmarker.Options.modelLimits` and `ModelLimits`).
         public var modelLimits: ModelLimits
+        /// The detector also looks for faces in the frame turned by 90°, 180° and 270° (default false;
+        /// `FaceDetector.Options.tryRotations`), for sideways videos without rotation metadata. It applies each
+        /// time the detector runs (the first frame, and frames where fewer than `maximumFaces` faces are
+        /// followed, on `detectionInterval`): up to four times the detector's cost there, nothing on the
+        /// frames the tracker only follows. A face found turned is followed from its own landmarks like any
+        /// other, in the frame's coordinates.
+        public var tryRotations: Bool
 
         /// Options; each parameter sets the property of the same name.
         public init(model: FaceLandmarker.Model = .attention, detector: FaceDetector.Model = .fullRange,
@@ -92,7 +99,7 @@ extension FaceTracker {
                     holdSeconds: Double? = nil, reassociationRadius: Double = 1.0, identityThreshold: Float? = 0.08,
                     smoothing: OneEuroFilter.Parameters? = .mediaPipeFace, frameInterval: FrameInterval = .all,
                     attributes: Attributes = [.landmarks], threadCount: Int = 1,
-                    modelLimits: ModelLimits = ModelLimits()) {
+                    modelLimits: ModelLimits = ModelLimits(), tryRotations: Bool = false) {
             self.model = model
             self.detector = detector
             self.maximumFaces = maximumFaces
@@ -108,13 +115,14 @@ extension FaceTracker {
             self.attributes = attributes
             self.threadCount = threadCount
             self.modelLimits = modelLimits
+            self.tryRotations = tryRotations
         }
 
         /// The landmarker these options run on.
         public var landmarkerOptions: FaceLandmarker.Options {
             FaceLandmarker.Options(detector: detector, maximumFaces: maximumFaces,
                                    minimumDetectionScore: minimumDetectionScore, minimumPresence: minimumPresence,
-                                   threadCount: threadCount, modelLimits: modelLimits)
+                                   threadCount: threadCount, modelLimits: modelLimits, tryRotations: tryRotations)
         }
 
         /// The options' checks (`PipelineOptions`), in the order they are reported.

@@ -21,6 +21,10 @@ struct AnalyzeCommand: FaceBatchCommand {
             lookStraight, eyesClosed, tooDark, tooBright, blurry); the image's add noFace and multipleFaces.
             --annotate draws each face's box, its axes from the nose tip (red: toward the subject's left, \
             green: up the face, blue: out of the face), the probabilities, the quality and the hints.
+            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees (up to 4 times \
+            the detector's time); each face then reports "uprightRotation" (0, 90, 180 or 270), the clockwise turn \
+            in degrees that makes it upright; its pose is relative to the picture as it is, so a face reporting \
+            "uprightRotation": 90 has a roll near +90, one reporting 270 near -90.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
             beside the executable, else ./Models (run Models/fetch.sh).
@@ -44,6 +48,8 @@ struct AnalyzeCommand: FaceBatchCommand {
     @Option(help: "At most this many faces per image, highest detection scores first (default: no limit).")
     var maxFaces: Int?
 
+    @OptionGroup var rotations: RotationOptions
+
     func validate() throws {
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
     }
@@ -54,8 +60,10 @@ struct AnalyzeCommand: FaceBatchCommand {
 
     func makeWorker() throws -> FaceAnalyzer {
         let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: batch.modelsDir,
-                                            options: .init(detector: detector.model, maximumFaces: maxFaces))
-        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing))
+                                            options: .init(detector: detector.model, maximumFaces: maxFaces,
+                                                           tryRotations: rotations.tryRotations))
+        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing),
+                            reportsRotation: rotations.tryRotations)
     }
 
     func faces(in image: ImageView, with analyzer: FaceAnalyzer) throws -> AnalyzedImage {

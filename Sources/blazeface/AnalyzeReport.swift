@@ -25,8 +25,10 @@ struct AnalyzeResult: FaceOutcome {
         var smiling: Float
         var quality: Double
         var hints: [String]
+        /// With `--try-rotations` only: the clockwise turn in degrees in which the face was detected upright.
+        var uprightRotation: Int?
 
-        init(_ face: AnalyzedFace) {
+        init(_ face: AnalyzedFace, reportsRotation: Bool) {
             box = BoxResult(face.landmarks.detection?.boundingBox ?? face.landmarks.boundingBox)
             score = face.landmarks.detection?.score
             pose = PoseResult(pitch: face.pose.pitch, yaw: face.pose.yaw, roll: face.pose.roll)
@@ -35,10 +37,11 @@ struct AnalyzeResult: FaceOutcome {
             smiling = face.expression.smiling
             quality = face.quality.score
             hints = face.quality.hints.map(\.description)
+            uprightRotation = reportsRotation ? face.landmarks.detection?.uprightRotation ?? 0 : nil
         }
 
         enum CodingKeys: String, CodingKey {
-            case box, score, pose, leftEyeOpen, rightEyeOpen, smiling, quality, hints
+            case box, score, uprightRotation, pose, leftEyeOpen, rightEyeOpen, smiling, quality, hints
         }
 
         /// Writes every key, `score` as null when there is no detection.
@@ -46,6 +49,7 @@ struct AnalyzeResult: FaceOutcome {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(box, forKey: .box)
             try container.encode(score, forKey: .score)
+            try container.encodeIfPresent(uprightRotation, forKey: .uprightRotation)
             try container.encode(pose, forKey: .pose)
             try container.encode(leftEyeOpen, forKey: .leftEyeOpen)
             try container.encode(rightEyeOpen, forKey: .rightEyeOpen)
@@ -67,7 +71,7 @@ struct AnalyzeResult: FaceOutcome {
         self.width = width
         self.height = height
         self.hints = faces.hints.map(\.description)
-        self.faces = faces.faces.map(FaceResult.init)
+        self.faces = faces.faces.map { FaceResult($0, reportsRotation: faces.reportsRotation) }
     }
 
     init(path: String, error: String) {
@@ -88,7 +92,8 @@ struct AnalyzeResult: FaceOutcome {
                 + "y \(fixed(b.y, 1)) w \(fixed(b.width, 1)) h \(fixed(b.height, 1))  pitch \(fixed(p.pitch, 1)) "
                 + "yaw \(fixed(p.yaw, 1)) roll \(fixed(p.roll, 1))  eyes open L \(fixed(Double(face.leftEyeOpen), 2)) "
                 + "R \(fixed(Double(face.rightEyeOpen), 2))  smiling \(fixed(Double(face.smiling), 2))  quality "
-                + "\(fixed(face.quality, 2))  \(face.hints.isEmpty ? "no hints" : face.hints.joined(separator: ", "))")
+                + "\(fixed(face.quality, 2))  \(face.hints.isEmpty ? "no hints" : face.hints.joined(separator: ", "))"
+                + (face.uprightRotation.map { "  upright rotation \($0)°" } ?? ""))
         }
         return lines
     }

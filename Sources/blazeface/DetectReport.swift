@@ -15,6 +15,8 @@ struct ImageResult: FaceOutcome {
         var score: Double
         var keypoints: [KeypointResult]
         var roll: Double
+        /// With `--try-rotations` only: the clockwise turn in degrees that makes the face upright.
+        var uprightRotation: Int?
     }
 
     typealias Box = BoxResult
@@ -25,16 +27,17 @@ struct ImageResult: FaceOutcome {
         var y: Double
     }
 
-    init(path: String, width: Int, height: Int, faces: [Face]) {
+    init(path: String, width: Int, height: Int, faces found: FacesFound<[Face]>) {
         self.path = path
         self.width = width
         self.height = height
-        self.faces = faces.map { face in
+        self.faces = found.faces.map { face in
             FaceResult(
                 box: Box(face.boundingBox),
                 score: Double(face.score),
                 keypoints: face.keypoints.all.map { KeypointResult(type: $0.kind.rawValue, x: $0.point.x, y: $0.point.y) },
-                roll: face.rollDegrees)
+                roll: face.rollDegrees,
+                uprightRotation: found.reportsRotation ? face.uprightRotation : nil)
         }
     }
 
@@ -52,7 +55,8 @@ struct ImageResult: FaceOutcome {
         for (i, face) in faces.enumerated() {
             let b = face.box
             lines.append("  #\(i + 1)  score \(fixed(face.score, 3))  box x \(fixed(b.x, 1)) y \(fixed(b.y, 1)) "
-                + "w \(fixed(b.width, 1)) h \(fixed(b.height, 1))  roll \(fixed(face.roll, 1))°")
+                + "w \(fixed(b.width, 1)) h \(fixed(b.height, 1))  roll \(fixed(face.roll, 1))°"
+                + (face.uprightRotation.map { "  upright rotation \($0)°" } ?? ""))
             let points = face.keypoints.map { "\($0.type) (\(fixed($0.x, 1)), \(fixed($0.y, 1)))" }
             lines.append("      " + points.prefix(3).joined(separator: "  "))
             lines.append("      " + points.dropFirst(3).joined(separator: "  "))

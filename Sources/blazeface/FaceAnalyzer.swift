@@ -15,6 +15,8 @@ struct AnalyzedImage {
     var faces: [AnalyzedFace]
     var hints: CaptureHints
     var camera: CameraIntrinsics
+    /// Whether the report gives each face's `uprightRotation` (`--try-rotations`).
+    var reportsRotation = false
 }
 
 /// What one `analyze` thread runs: the landmarker, then per face the head pose, the expression and the capture
@@ -22,6 +24,7 @@ struct AnalyzedImage {
 struct FaceAnalyzer: Sendable {
     var landmarker: FaceLandmarker
     var assessor: CaptureQualityAssessor
+    var reportsRotation = false
 
     func analyze(_ image: ImageView) throws -> AnalyzedImage {
         let meshes = try landmarker.detect(image)
@@ -37,6 +40,6 @@ struct FaceAnalyzer: Sendable {
             AnalyzedFace(landmarks: meshes[$0], pose: poses[$0], expression: expressions[$0],
                          quality: assessment.faces[$0])
         }
-        return AnalyzedImage(faces: faces, hints: assessment.hints, camera: camera)
+        return AnalyzedImage(faces: faces, hints: assessment.hints, camera: camera, reportsRotation: reportsRotation)
     }
 }

@@ -52,6 +52,23 @@ extension FaceBatchCommand {
     }
 }
 
+/// `--try-rotations`, for the commands that find faces in pictures (`detect`, `landmarks`, `analyze`).
+struct RotationOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp("""
+        Also look for faces in the picture turned by 90, 180 and 270 degrees (sideways or upside-down pictures \
+        without an EXIF orientation): up to 4 times the detector's time. Each face then reports \
+        "uprightRotation" (0, 90, 180 or 270: the clockwise turn, in degrees, that makes it upright).
+        """))
+    var tryRotations = false
+}
+
+/// One picture's faces and whether the report gives each face's `uprightRotation` (only with
+/// `--try-rotations`, so that the output without it stays as it was).
+struct FacesFound<Faces> {
+    var faces: Faces
+    var reportsRotation: Bool
+}
+
 /// A box in a JSON report: `{"x", "y", "width", "height"}`, pixels of the upright image.
 struct BoxResult: Encodable {
     var x: Double

@@ -23,6 +23,9 @@ struct LandmarksCommand: FaceBatchCommand {
             away, which the short-range detector misses.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's region, mesh, contours and irises.
+            --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees (up to 4 times \
+            the detector's time); each face then reports "uprightRotation" (0, 90, 180 or 270), the clockwise turn \
+            in degrees that makes it upright, and its mesh is computed in that turn.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
@@ -51,6 +54,8 @@ struct LandmarksCommand: FaceBatchCommand {
     @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
     var maxFaces: Int?
 
+    @OptionGroup var rotations: RotationOptions
+
     func validate() throws {
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
     }
@@ -61,15 +66,16 @@ struct LandmarksCommand: FaceBatchCommand {
 
     func makeWorker() throws -> FaceLandmarker {
         try FaceLandmarker(model: model, modelsDirectory: batch.modelsDir,
-                           options: .init(detector: detector.model, maximumFaces: maxFaces))
+                           options: .init(detector: detector.model, maximumFaces: maxFaces,
+                                          tryRotations: rotations.tryRotations))
     }
 
-    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> [FaceLandmarks] {
-        try landmarker.detect(image)
+    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> FacesFound<[FaceLandmarks]> {
+        FacesFound(faces: try landmarker.detect(image), reportsRotation: rotations.tryRotations)
     }
 
-    func draw(_ faces: [FaceLandmarks], on annotator: inout Annotator) {
-        for face in faces.reversed() { annotator.draw(face) }
+    func draw(_ found: FacesFound<[FaceLandmarks]>, on annotator: inout Annotator) {
+        for face in found.faces.reversed() { annotator.draw(face) }
     }
 }
 

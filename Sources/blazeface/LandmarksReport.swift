@@ -18,16 +18,19 @@ struct LandmarksResult: FaceOutcome {
         var score: Float?
         var presence: Float
         var landmarks: [[Float]]
+        /// With `--try-rotations` only: the clockwise turn in degrees in which the face was detected upright.
+        var uprightRotation: Int?
 
-        init(_ face: FaceLandmarks) {
+        init(_ face: FaceLandmarks, reportsRotation: Bool) {
             box = BoxResult(face.detection?.boundingBox ?? face.boundingBox)
             score = face.detection?.score
             presence = face.presence
             landmarks = face.points.map { [$0.x, $0.y, $0.z] }
+            uprightRotation = reportsRotation ? face.detection?.uprightRotation ?? 0 : nil
         }
 
         enum CodingKeys: String, CodingKey {
-            case box, score, presence, landmarks
+            case box, score, presence, uprightRotation, landmarks
         }
 
         /// Writes every key, `score` as null when there is no detection.
@@ -36,15 +39,16 @@ struct LandmarksResult: FaceOutcome {
             try container.encode(box, forKey: .box)
             try container.encode(score, forKey: .score)
             try container.encode(presence, forKey: .presence)
+            try container.encodeIfPresent(uprightRotation, forKey: .uprightRotation)
             try container.encode(landmarks, forKey: .landmarks)
         }
     }
 
-    init(path: String, width: Int, height: Int, faces: [FaceLandmarks]) {
+    init(path: String, width: Int, height: Int, faces found: FacesFound<[FaceLandmarks]>) {
         self.path = path
         self.width = width
         self.height = height
-        self.faces = faces.map(FaceResult.init)
+        self.faces = found.faces.map { FaceResult($0, reportsRotation: found.reportsRotation) }
     }
 
     init(path: String, error: String) {
@@ -66,6 +70,7 @@ struct LandmarksResult: FaceOutcome {
             var line = "  #\(i + 1)  score \(face.score.map { fixed(Double($0), 3) } ?? "-")  presence "
                 + "\(fixed(Double(face.presence), 3))  box x \(fixed(b.x, 1)) y \(fixed(b.y, 1)) w \(fixed(b.width, 1)) "
                 + "h \(fixed(b.height, 1))  \(face.landmarks.count) points"
+                + (face.uprightRotation.map { "  upright rotation \($0)°" } ?? "")
             for (name, index) in Self.namedPoints where index < face.landmarks.count {
                 let p = face.landmarks[index]
                 line += "  \(name) (\(fixed(Double(p[0]), 1)), \(fixed(Double(p[1]), 1)))"

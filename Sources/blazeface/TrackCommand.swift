@@ -30,6 +30,11 @@ struct TrackCommand: ParsableCommand {
             thread, one frame after the other.
             Frames: the decoder's YUV 4:2:0 planes go to the tracker as they are (the models' crops are sampled \
             from them), except with --annotate, which decodes to RGB for drawing (--decode-to).
+            --try-rotations: each time the detector runs (the first frame, then while fewer than --max-faces \
+            faces are followed), it also looks in the frame turned by 90, 180 and 270 degrees, for sideways \
+            videos without rotation metadata (up to 4 times the detector's time on those frames only). A face \
+            found turned is then followed from its own landmarks, in the frame's coordinates; the JSON lines do \
+            not report the turn.
             A damaged or truncated file: the frames before the damage are processed, the JSON lines written \
             and the annotated video finalized, then the error is reported and the exit status is 1.
             """)
@@ -54,6 +59,9 @@ struct TrackCommand: ParsableCommand {
         faces within ~2 m), full-range-sparse, back.
         """))
     var detector = DetectorName(.fullRange)
+
+    @Flag(help: "When the detector runs, also look in the frame turned by 90, 180 and 270 degrees (sideways videos).")
+    var tryRotations = false
 
     @Flag(help: "Include each face's 478 mesh points in the JSON lines, and draw the mesh in the annotated video.")
     var landmarks = false
@@ -98,7 +106,7 @@ struct TrackCommand: ParsableCommand {
         return FaceTracker.Options(detector: detector.model, maximumFaces: maxFaces,
                                    smoothing: noSmoothing ? nil : .mediaPipeFace,
                                    frameInterval: every == 1 ? .all : .everyNth(every), attributes: wanted,
-                                   threadCount: threads)
+                                   threadCount: threads, tryRotations: tryRotations)
     }
 
     func run() throws {
