@@ -8,18 +8,12 @@ import Testing
 /// `FaceLandmarker.Options.tryRotations`: the mesh of a face found in a quarter turn of the picture.
 @Suite("Rotations")
 struct RotationTests {
-    /// `image` with its pixels turned `quarterTurns` times 90° clockwise, orientation `.up` (no EXIF).
     static func turned(_ image: ImageBuffer, quarterTurns: Int) throws -> ImageBuffer {
-        var oriented = image
-        oriented.orientation = ImageOrientation(quarterTurns: quarterTurns, mirrored: false)
-        return try oriented.uprightRGB()
+        try QuarterTurns.turned(image, quarterTurns: quarterTurns)
     }
 
-    /// A landmark of the upright picture (`width` x `height`) in the picture turned `quarterTurns` times clockwise.
     static func landmark(_ p: Landmark, turned quarterTurns: Int, width: Double, height: Double) -> Landmark {
-        let turnedWidth = quarterTurns % 2 == 0 ? width : height, turnedHeight = quarterTurns % 2 == 0 ? height : width
-        let q = ImageOrientation(quarterTurns: -quarterTurns, mirrored: false)
-            .storedPoint(u: Double(p.x), v: Double(p.y), width: turnedWidth, height: turnedHeight)
+        let q = QuarterTurns.point(x: Double(p.x), y: Double(p.y), turned: quarterTurns, width: width, height: height)
         return Landmark(x: Float(q.x), y: Float(q.y), z: p.z)
     }
 

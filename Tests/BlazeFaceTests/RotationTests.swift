@@ -7,20 +7,12 @@ import Testing
 /// `FaceDetector.Options.tryRotations`: sideways and upside-down pictures without an orientation tag.
 @Suite("Rotations")
 struct RotationTests {
-    /// `image` (upright, rgb8) with its pixels turned `quarterTurns` times 90° clockwise, orientation `.up`: a
-    /// sideways picture as a camera without EXIF would store it.
     static func turned(_ image: ImageBuffer, quarterTurns: Int) throws -> ImageBuffer {
-        var oriented = image
-        oriented.orientation = ImageOrientation(quarterTurns: quarterTurns, mirrored: false)
-        return try oriented.uprightRGB()
+        try QuarterTurns.turned(image, quarterTurns: quarterTurns)
     }
 
-    /// A point of the upright picture (`width` x `height`) in the picture turned `quarterTurns` times clockwise.
     static func point(_ p: Point, turned quarterTurns: Int, width: Double, height: Double) -> Point {
-        // The upright picture is the turned one shown turned back: `storedPoint` goes from it to the turned one.
-        let turnedWidth = quarterTurns % 2 == 0 ? width : height, turnedHeight = quarterTurns % 2 == 0 ? height : width
-        let q = ImageOrientation(quarterTurns: -quarterTurns, mirrored: false)
-            .storedPoint(u: p.x, v: p.y, width: turnedWidth, height: turnedHeight)
+        let q = QuarterTurns.point(x: p.x, y: p.y, turned: quarterTurns, width: width, height: height)
         return Point(x: q.x, y: q.y)
     }
 
