@@ -181,7 +181,8 @@ extension ImageView {
     ///   (taken modulo 4, negative turns counter-clockwise).
     /// - Returns: a view of the same stored pixels showing this view's upright image turned.
     public func turned(quarterTurns: Int) -> ImageView {
-        withOrientation(ImageOrientation(quarterTurns: orientation.quarterTurns + quarterTurns,
+        // Reduced first: any Int is a valid count of turns, and the sum must not overflow.
+        withOrientation(ImageOrientation(quarterTurns: orientation.quarterTurns + quarterTurns % 4,
                                          mirrored: orientation.isMirrored))
     }
 }
