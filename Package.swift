@@ -68,6 +68,7 @@ let package = Package(
         .library(name: "BlazeFaceAnalysis", targets: ["BlazeFaceAnalysis"]),
         .library(name: "BlazeTracking", targets: ["BlazeTracking"]),
         .library(name: "BlazeSegmentation", targets: ["BlazeSegmentation"]),
+        .library(name: "BlazeReports", targets: ["BlazeReports"]),
         .library(name: "BlazeImaging", targets: ["BlazeImaging"]),
         .library(name: "BlazeRegions", targets: ["BlazeRegions"]),
         .library(name: "BlazeModels", targets: ["BlazeModels"]),
@@ -177,6 +178,13 @@ let package = Package(
             name: "BlazeSegmentation",
             dependencies: ["BlazeModels", "BlazeImaging"]
         ),
+        // The reports of the pipelines as the CLI prints them and the server answers: Codable types
+        // (DetectionReport, LandmarksReport, AnalysisReport, SegmentationReport, ImageEntry, BatchReport) and
+        // their two JSON layouts. Values only; nothing runs a model.
+        .target(
+            name: "BlazeReports",
+            dependencies: ["BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation", "BlazeImaging"]
+        ),
 
         // The codec libraries, found through pkg-config: SwiftPM reads the .pc files (Debian's in
         // /usr/lib/<triple>/pkgconfig; with a `.brew` provider also `$(brew --prefix)/opt/<formula>/lib/pkgconfig`)
@@ -235,6 +243,7 @@ let package = Package(
                 "BlazeImageIO",
                 "BlazeModels",
                 "BlazeNPY",
+                "BlazeReports",
                 "BlazeRuntime",
                 "BlazeSegmentation",
                 "BlazeTFLite",
@@ -342,10 +351,16 @@ let package = Package(
             name: "BlazeSegmentationTests",
             dependencies: ["BlazeSegmentation", "BlazeImageIO", "BlazeModels", "BlazeTestSupport", "CAllocationCounter"]
         ),
+        .testTarget(
+            name: "BlazeReportsTests",
+            dependencies: ["BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO",
+                           "BlazeSegmentation", "BlazeTestSupport"]
+        ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "blazefaceTests",
-            dependencies: ["BlazeImageIO", "BlazeNPY", "BlazeRuntime", "BlazeTestSupport", "BlazeVideoIO"]
+            dependencies: ["BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeNPY", "BlazeReports",
+                           "BlazeRuntime", "BlazeSegmentation", "BlazeTestSupport", "BlazeVideoIO"]
         ),
     ]
 )

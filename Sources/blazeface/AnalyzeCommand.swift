@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeReports
 import Foundation
 
 /// `blazeface analyze`: per face, the head pose, open eyes, smile, capture quality and framing hints.
@@ -30,7 +31,7 @@ struct AnalyzeCommand: FaceBatchCommand {
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
 
-    typealias Outcome = AnalyzeResult
+    typealias Outcome = ImageEntry<AnalysisReport>
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -62,12 +63,15 @@ struct AnalyzeCommand: FaceBatchCommand {
         let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: batch.modelsDir,
                                             options: .init(detector: detector.model, maximumFaces: maxFaces,
                                                            tryRotations: rotations.tryRotations))
-        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing),
-                            reportsRotation: rotations.tryRotations)
+        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing))
     }
 
     func faces(in image: ImageView, with analyzer: FaceAnalyzer) throws -> AnalyzedImage {
         try analyzer.analyze(image)
+    }
+
+    func report(of analysis: AnalyzedImage, width: Int, height: Int) -> AnalysisReport {
+        AnalysisReport(width: width, height: height, analysis: analysis, reportsRotation: rotations.tryRotations)
     }
 
     func draw(_ image: AnalyzedImage, on annotator: inout Annotator) {

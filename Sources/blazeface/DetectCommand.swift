@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeAnchors
 import BlazeFace
 import BlazeImageIO
+import BlazeReports
 import Foundation
 
 /// `blazeface detect`: finds faces in JPEG and PNG files.
@@ -22,7 +23,7 @@ struct DetectCommand: FaceBatchCommand {
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
 
-    typealias Outcome = ImageResult
+    typealias Outcome = ImageEntry<DetectionReport>
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -72,11 +73,15 @@ struct DetectCommand: FaceBatchCommand {
         }
     }
 
-    func faces(in image: ImageView, with detector: FaceDetector) throws -> FacesFound<[Face]> {
-        FacesFound(faces: try detector.detect(image), reportsRotation: rotations.tryRotations)
+    func faces(in image: ImageView, with detector: FaceDetector) throws -> [Face] {
+        try detector.detect(image)
     }
 
-    func draw(_ found: FacesFound<[Face]>, on annotator: inout Annotator) {
-        for face in found.faces.reversed() { annotator.draw(face) }
+    func report(of faces: [Face], width: Int, height: Int) -> DetectionReport {
+        DetectionReport(width: width, height: height, faces: faces, reportsRotation: rotations.tryRotations)
+    }
+
+    func draw(_ faces: [Face], on annotator: inout Annotator) {
+        for face in faces.reversed() { annotator.draw(face) }
     }
 }

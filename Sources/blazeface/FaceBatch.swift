@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlazeImageIO
+import BlazeReports
 import Foundation
 
 /// `--annotate`, for the commands that find faces (`detect`, `landmarks`).
@@ -8,29 +9,21 @@ struct AnnotateOptions: ParsableArguments {
     var annotate: String?
 }
 
-/// One image's entry in the report of a command that finds faces: its size and faces, or why it failed.
-protocol FaceOutcome: ImageOutcome {
+/// A batch command that finds faces (`detect`, `landmarks`, `analyze`): it supplies `faces(in:with:)`, its
+/// library report and `draw`, and gets the outcome and the `--annotate` PNGs from here.
+protocol FaceBatchCommand: ImageBatchCommand where Outcome == ImageEntry<Report> {
     /// What the command finds in one image.
     associatedtype Faces
+    /// The library's report of one image (`DetectionReport`, `LandmarksReport`, `AnalysisReport`).
+    associatedtype Report: ReportText
 
-    init(path: String, width: Int, height: Int, faces: Faces)
-
-    /// The number of faces; nil for an image that failed.
-    var faceCount: Int? { get }
-}
-
-extension FaceOutcome {
-    var summary: String? { faceCount.map { "\($0) face\($0 == 1 ? "" : "s")" } }
-}
-
-/// A batch command that finds faces (`detect`, `landmarks`): it supplies `faces(in:with:)` and `draw`, and gets
-/// the outcome and the `--annotate` PNGs from here.
-protocol FaceBatchCommand: ImageBatchCommand where Outcome: FaceOutcome {
     var annotation: AnnotateOptions { get }
     /// The faces of one image (any orientation; results in upright pixels).
-    func faces(in image: ImageView, with worker: Worker) throws -> Outcome.Faces
+    func faces(in image: ImageView, with worker: Worker) throws -> Faces
+    /// The report of one image's faces; `width` and `height` are the upright image's.
+    func report(of faces: Faces, width: Int, height: Int) -> Report
     /// Draws one image's faces for `--annotate`.
-    func draw(_ faces: Outcome.Faces, on annotator: inout Annotator)
+    func draw(_ faces: Faces, on annotator: inout Annotator)
 }
 
 extension FaceBatchCommand {
@@ -48,7 +41,8 @@ extension FaceBatchCommand {
             draw(faces, on: &annotator)
             try PNGEncoder.write(annotator.image, to: outputPath(in: annotate, for: path))
         }
-        return Outcome(path: path, width: image.uprightWidth, height: image.uprightHeight, faces: faces)
+        return ImageEntry(path: path,
+                          outcome: .report(report(of: faces, width: image.uprightWidth, height: image.uprightHeight)))
     }
 }
 
@@ -60,23 +54,4 @@ struct RotationOptions: ParsableArguments {
         "uprightRotation" (0, 90, 180 or 270: the clockwise turn, in degrees, that makes it upright).
         """))
     var tryRotations = false
-}
-
-/// One picture's faces and whether the report gives each face's `uprightRotation` (only with
-/// `--try-rotations`, so that the output without it stays as it was).
-struct FacesFound<Faces> {
-    var faces: Faces
-    var reportsRotation: Bool
-}
-
-/// A box in a JSON report: `{"x", "y", "width", "height"}`, pixels of the upright image.
-struct BoxResult: Encodable {
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-
-    init(_ rect: Rect) {
-        (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
-    }
 }

@@ -46,24 +46,4 @@ enum Format {
     static func value(_ x: Float) -> String {
         x.isFinite ? String(format: "%.6g", Double(x)) : "\(x)"
     }
-
-    /// Pretty-printed JSON with every array of numbers alone on one line (`[201.5, 104.9, -20.1]` instead of
-    /// five lines). Only arrays laid out over several lines are joined: a JSON string never holds a raw line
-    /// break, so text inside strings is left as it is.
-    static func compactNumberArrays(_ json: String) -> String {
-        let number = #"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"#
-        let pattern = #"\[\n\s*"# + number + #"(?:,\n\s*"# + number + #")*\n\s*\]"#
-        guard let expression = try? NSRegularExpression(pattern: pattern) else { return json }
-        let text = json as NSString
-        var out = ""
-        var end = 0
-        for match in expression.matches(in: json, range: NSRange(location: 0, length: text.length)) {
-            out += text.substring(with: NSRange(location: end, length: match.range.location - end))
-            let numbers = text.substring(with: match.range).dropFirst().dropLast()
-                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            out += "[" + numbers.joined(separator: ", ") + "]"
-            end = match.range.location + match.range.length
-        }
-        return out + text.substring(from: end)
-    }
 }

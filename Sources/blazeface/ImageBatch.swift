@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlazeImageIO
+import BlazeReports
 import Foundation
 
 /// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
@@ -30,7 +31,7 @@ struct ImageBatchOptions: ParsableArguments {
 }
 
 /// One image's entry in a batch command's report: what was found, or why it failed.
-protocol ImageOutcome: Encodable {
+protocol ImageOutcome: Codable, Sendable {
     init(path: String, error: String)
 
     var path: String { get }
@@ -60,11 +61,6 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
     func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome
 }
 
-/// The JSON document of a batch command: `{"images": [...]}` (keep this key: automated checks read it).
-struct BatchReport<Outcome: Encodable>: Encodable {
-    var images: [Outcome]
-}
-
 extension ImageBatchCommand {
     /// Runs the command on every image of `batch.inputs` (see `ImageBatchCommand`).
     func runBatch() throws {
@@ -78,10 +74,8 @@ extension ImageBatchCommand {
             let results = try processAll(paths)
             failed = results.contains { $0.summary == nil }
             if batch.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let text = String(decoding: try encoder.encode(BatchReport(images: results)), as: UTF8.self)
-                FileHandle.standardOutput.write(Data((Format.compactNumberArrays(text) + "\n").utf8))
+                let text = try ReportJSON.pretty(BatchReport(images: results))
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
             } else {
                 for result in results { print(result.tableLines.joined(separator: "\n")) }
             }

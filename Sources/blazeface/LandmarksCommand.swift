@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeFace
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeReports
 import BlazeModels
 import Foundation
 
@@ -30,7 +31,7 @@ struct LandmarksCommand: FaceBatchCommand {
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
 
-    typealias Outcome = LandmarksResult
+    typealias Outcome = ImageEntry<LandmarksReport>
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -70,12 +71,16 @@ struct LandmarksCommand: FaceBatchCommand {
                                           tryRotations: rotations.tryRotations))
     }
 
-    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> FacesFound<[FaceLandmarks]> {
-        FacesFound(faces: try landmarker.detect(image), reportsRotation: rotations.tryRotations)
+    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> [FaceLandmarks] {
+        try landmarker.detect(image)
     }
 
-    func draw(_ found: FacesFound<[FaceLandmarks]>, on annotator: inout Annotator) {
-        for face in found.faces.reversed() { annotator.draw(face) }
+    func report(of faces: [FaceLandmarks], width: Int, height: Int) -> LandmarksReport {
+        LandmarksReport(width: width, height: height, faces: faces, reportsRotation: rotations.tryRotations)
+    }
+
+    func draw(_ faces: [FaceLandmarks], on annotator: inout Annotator) {
+        for face in faces.reversed() { annotator.draw(face) }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlazeImageIO
+import BlazeReports
 import BlazeSegmentation
 import Foundation
 
@@ -112,10 +113,10 @@ struct SegmentCommand: ImageBatchCommand {
             outputFile = target
         }
         let person = mask.values.reduce(0) { $1 > 0.5 ? $0 + 1 : $0 }
-        return SegmentResult(path: path, width: width, height: height,
-                             model: worker.segmenter.modelChoice(width: width, height: height),
-                             personShare: mask.values.isEmpty ? 0 : Double(person) / Double(mask.values.count),
-                             mask: maskFile, output: outputFile)
+        let report = SegmentationReport(
+            width: width, height: height, model: worker.segmenter.modelChoice(width: width, height: height),
+            personShare: mask.values.isEmpty ? 0 : Double(person) / Double(mask.values.count))
+        return SegmentResult(path: path, report: report, mask: maskFile, output: outputFile)
     }
 
     /// The mask as 8-bit gray: each probability clamped to 0...1 (NaN as 0) times 255, rounded.
