@@ -11,31 +11,20 @@ import Foundation
 /// - anything else: the path of a JPEG or PNG picture. The keywords win over a file of that name (write
 ///   `./white` for such a file).
 enum BackgroundChoice: Equatable, Sendable {
-    case color(red: UInt8, green: UInt8, blue: UInt8)
-    /// nil: 2% of the image's shorter side.
-    case blur(radius: Int?)
+    /// A colour or a blur (`BackgroundFill`'s words).
+    case fill(BackgroundFill)
     case image(path: String)
 
     /// The choice `text` names; `ValidationError` for a malformed colour or blur, or a picture that does not exist.
     init(parsing text: String) throws {
-        let lower = text.lowercased()
-        if lower == "white" {
-            self = .color(red: 255, green: 255, blue: 255)
-        } else if lower == "black" {
-            self = .color(red: 0, green: 0, blue: 0)
-        } else if text.hasPrefix("#") {
-            let digits = text.dropFirst()
-            guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
-                throw ValidationError("--background '\(text)' is not a colour: use #RRGGBB with six hexadecimal digits")
-            }
-            self = .color(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
-        } else if lower == "blur" {
-            self = .blur(radius: nil)
-        } else if lower.hasPrefix("blur:") {
-            guard let radius = Int(text.dropFirst(5)), (0...1000).contains(radius) else {
-                throw ValidationError("--background '\(text)': the blur radius must be a whole number of pixels, 0...1000")
-            }
-            self = .blur(radius: radius)
+        let fill: BackgroundFill?
+        do {
+            fill = try BackgroundFill(parsing: text)
+        } catch {
+            throw ValidationError("--background \(error)")
+        }
+        if let fill {
+            self = .fill(fill)
         } else {
             guard FileManager.default.fileExists(atPath: text) else {
                 throw ValidationError("--background '\(text)' is neither white, black, #RRGGBB, blur, blur:RADIUS "
@@ -43,11 +32,6 @@ enum BackgroundChoice: Equatable, Sendable {
             }
             self = .image(path: text)
         }
-    }
-
-    /// The blur radius for an upright image of this size: the given one, else 2% of the shorter side (≥ 1).
-    static func defaultBlurRadius(width: Int, height: Int) -> Int {
-        max(1, Int((Double(min(width, height)) * 0.02).rounded()))
     }
 }
 
@@ -77,10 +61,8 @@ struct LoadedBackground: Sendable {
     /// of the image's own size.
     func withBackground<R>(width: Int, height: Int, _ body: (Background) throws -> R) throws -> R {
         switch choice {
-        case let .color(red, green, blue):
-            return try body(.color(red: red, green: green, blue: blue))
-        case let .blur(radius):
-            return try body(.blur(radius: radius ?? BackgroundChoice.defaultBlurRadius(width: width, height: height)))
+        case let .fill(fill):
+            return try body(fill.background(width: width, height: height))
         case .image:
             guard let picture else { throw CommandFailure("the background picture was not loaded") }
             return try picture.coverResized(width: width, height: height).withView { try body(.image($0)) }

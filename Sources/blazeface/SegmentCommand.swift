@@ -101,7 +101,7 @@ struct SegmentCommand: ImageBatchCommand {
         var maskFile: String?, outputFile: String?
         if let maskDir {
             let target = outputPath(in: maskDir, for: path)
-            try PNGEncoder.write(Self.grayscale(mask), to: target)
+            try PNGEncoder.write(mask.grayscaleImage(), to: target)
             maskFile = target
         }
         if let out, let background = worker.background {
@@ -112,20 +112,10 @@ struct SegmentCommand: ImageBatchCommand {
             try PNGEncoder.write(picture, to: target)
             outputFile = target
         }
-        let person = mask.values.reduce(0) { $1 > 0.5 ? $0 + 1 : $0 }
         let report = SegmentationReport(
             width: width, height: height, model: worker.segmenter.modelChoice(width: width, height: height),
-            personShare: mask.values.isEmpty ? 0 : Double(person) / Double(mask.values.count))
+            personShare: mask.personShare)
         return SegmentResult(path: path, report: report, mask: maskFile, output: outputFile)
-    }
-
-    /// The mask as 8-bit gray: each probability clamped to 0...1 (NaN as 0) times 255, rounded.
-    static func grayscale(_ mask: SegmentationMask) -> ImageBuffer {
-        let pixels = mask.values.map { value -> UInt8 in
-            let m = value > 0 ? min(value, 1) : 0
-            return UInt8(m * 255 + 0.5)
-        }
-        return ImageBuffer(width: mask.width, height: mask.height, pixelFormat: .gray8, pixels: pixels)
     }
 }
 
