@@ -186,6 +186,14 @@ let package = Package(
             dependencies: ["BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation", "BlazeImaging"]
         ),
 
+        // `blazeface serve`: the HTTP service over the pipelines (Hummingbird 2, swift-service-lifecycle,
+        // swift-prometheus). In no library product: an app adding BlazeFace builds none of its dependencies.
+        .target(
+            name: "BlazeServer",
+            dependencies: ["BlazeReports", "BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation",
+                           "BlazeImageIO", "BlazeModels"]
+        ),
+
         // The codec libraries, found through pkg-config: SwiftPM reads the .pc files (Debian's in
         // /usr/lib/<triple>/pkgconfig; with a `.brew` provider also `$(brew --prefix)/opt/<formula>/lib/pkgconfig`)
         // and passes their `-I` flags to every target that depends on the library, C targets included, and their
@@ -355,6 +363,11 @@ let package = Package(
             name: "BlazeReportsTests",
             dependencies: ["BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO",
                            "BlazeSegmentation", "BlazeTestSupport"]
+        ),
+        .testTarget(
+            name: "BlazeServerTests",
+            dependencies: ["BlazeServer", "BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh",
+                           "BlazeImageIO", "BlazeSegmentation", "BlazeTestSupport"]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
