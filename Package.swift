@@ -57,6 +57,9 @@ let fmaKernelSettings: [SwiftSetting] = [
 /// Everything else stays unoptimized for debugging; `-O` keeps Swift's overflow and bounds checks.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The dependencies only `blazeface serve` needs are taken only with the Server trait.
+let serverTrait: TargetDependencyCondition? = .when(traits: ["Server"])
+
 // MARK: - Package
 
 let package = Package(
@@ -82,9 +85,26 @@ let package = Package(
         .executable(name: "blazeface", targets: ["blazeface"]),
         .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
+    traits: [
+        .trait(name: "Server", description: """
+            `blazeface serve`: the HTTP service (Hummingbird 2, swift-service-lifecycle, swift-prometheus, \
+            MultipartKit). On by default; a package that only uses the libraries can depend on this one with \
+            `traits: []` so that SwiftPM neither resolves nor builds the server's dependencies.
+            """),
+        .default(enabledTraits: ["Server"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The server's (the Server trait's) dependencies.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Reading a whole file a user named (a model, an array, a picture): regular files only, opened
@@ -188,10 +208,22 @@ let package = Package(
 
         // `blazeface serve`: the HTTP service over the pipelines (Hummingbird 2, swift-service-lifecycle,
         // swift-prometheus). In no library product: an app adding BlazeFace builds none of its dependencies.
+        // The worker pool and the pipelines' side build without the trait; the HTTP side is `#if Server`.
         .target(
             name: "BlazeServer",
-            dependencies: ["BlazeReports", "BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation",
-                           "BlazeImageIO", "BlazeModels"]
+            dependencies: [
+                "BlazeReports", "BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation", "BlazeImageIO",
+                "BlazeModels",
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverTrait),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverTrait),
+                .product(name: "Logging", package: "swift-log", condition: serverTrait),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: serverTrait),
+                .product(name: "MultipartKit", package: "multipart-kit", condition: serverTrait),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverTrait),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: serverTrait),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: serverTrait),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: serverTrait),
+            ]
         ),
 
         // The codec libraries, found through pkg-config: SwiftPM reads the .pc files (Debian's in
@@ -254,6 +286,7 @@ let package = Package(
                 "BlazeReports",
                 "BlazeRuntime",
                 "BlazeSegmentation",
+                "BlazeServer",
                 "BlazeTFLite",
                 "BlazeTracking",
                 "BlazeVideoIO",
@@ -367,7 +400,9 @@ let package = Package(
         .testTarget(
             name: "BlazeServerTests",
             dependencies: ["BlazeServer", "BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh",
-                           "BlazeImageIO", "BlazeSegmentation", "BlazeTestSupport"]
+                           "BlazeImageIO", "BlazeSegmentation", "BlazeTestSupport",
+                           .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverTrait),
+                           .product(name: "Logging", package: "swift-log", condition: serverTrait)]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -3,47 +3,52 @@ import BlazeImageIO
 /// Every error the server answers: an HTTP status, a stable machine-readable code and a message for people,
 /// sent as `{"error": {"code": ..., "message": ...}}`.
 struct APIError: Error, Equatable, Sendable {
-    /// The HTTP status.
-    var status: Int
+    /// The HTTP status code.
+    var statusCode: Int
     /// A stable code (`payload_too_large`, `image_too_large`, ...), listed in the OpenAPI document.
     var code: String
     /// What was wrong, in words.
     var message: String
 
     static func badRequest(_ message: String) -> APIError {
-        APIError(status: 400, code: "bad_request", message: message)
+        APIError(statusCode: 400, code: "bad_request", message: message)
     }
 
     static let unauthorized = APIError(
-        status: 401, code: "unauthorized", message: "this server needs an API key: send 'Authorization: Bearer KEY'")
+        statusCode: 401, code: "unauthorized", message: "this server needs an API key: send 'Authorization: Bearer KEY'")
 
     static func notFound(_ path: String) -> APIError {
-        APIError(status: 404, code: "not_found", message: "no such endpoint: \(path)")
+        APIError(statusCode: 404, code: "not_found", message: "no such endpoint: \(path)")
     }
 
-    static func payloadTooLarge(limit: Int) -> APIError {
-        APIError(status: 413, code: "payload_too_large", message: "the request body exceeds the limit of \(limit) bytes")
+    static func bodyTimedOut(after timeout: Duration) -> APIError {
+        APIError(statusCode: 408, code: "request_timeout", message: "the request body did not arrive within \(timeout)")
+    }
+
+    static func payloadTooLarge(limit: Int?) -> APIError {
+        APIError(statusCode: 413, code: "payload_too_large",
+                 message: "the request body exceeds the limit" + (limit.map { " of \($0) bytes" } ?? ""))
     }
 
     static func unsupportedMediaType(_ message: String) -> APIError {
-        APIError(status: 415, code: "unsupported_media_type", message: message)
+        APIError(statusCode: 415, code: "unsupported_media_type", message: message)
     }
 
     static func unprocessable(code: String, _ message: String) -> APIError {
-        APIError(status: 422, code: code, message: message)
+        APIError(statusCode: 422, code: code, message: message)
     }
 
     static let overloaded = APIError(
-        status: 503, code: "overloaded", message: "every worker is busy and the queue is full: retry shortly")
+        statusCode: 503, code: "overloaded", message: "every worker is busy and the queue is full: retry shortly")
 
-    static let shuttingDown = APIError(status: 503, code: "shutting_down", message: "the server is shutting down")
+    static let shuttingDown = APIError(statusCode: 503, code: "shutting_down", message: "the server is shutting down")
 
     static func timedOut(after timeout: Duration) -> APIError {
-        APIError(status: 504, code: "timeout", message: "the request took longer than \(timeout)")
+        APIError(statusCode: 504, code: "timeout", message: "the request took longer than \(timeout)")
     }
 
     static func internalError(_ message: String) -> APIError {
-        APIError(status: 500, code: "internal", message: message)
+        APIError(statusCode: 500, code: "internal", message: message)
     }
 
     /// The answer for a picture that could not be decoded: 415 for a format that is not read, 422 for a

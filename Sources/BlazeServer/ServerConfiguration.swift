@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// How long a shutdown (SIGTERM) waits for the requests in flight before it gives up on them.
     public var shutdownTimeout: Duration
+    /// The most connections open at once; beyond them new connections wait in the kernel's backlog.
+    public var maxConnections: Int
     /// The folder of the models; nil for the usual places (`BLAZEFACE_MODELS`, `Models` beside the
     /// executable, `./Models`).
     public var modelsDirectory: String?
@@ -46,12 +48,13 @@ public struct ServerConfiguration: Sendable {
     ///   - requestTimeout: the longest a request may take.
     ///   - idleTimeout: the longest a connection may stay silent.
     ///   - shutdownTimeout: the longest a shutdown waits for requests in flight.
+    ///   - maxConnections: the most connections open at once.
     ///   - modelsDirectory: the folder of the models.
     public init(host: String = "127.0.0.1", port: Int = 8080, workers: Int = 2, maxQueue: Int = 32,
                 maxBodyBytes: Int = 32 << 20, maxPixels: Int = 50_000_000, apiKey: String? = nil,
                 detector: FaceDetector.Model = .fullRange, threadsPerWorker: Int = 1,
                 requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(10),
-                shutdownTimeout: Duration = .seconds(30), modelsDirectory: String? = nil) {
+                shutdownTimeout: Duration = .seconds(30), maxConnections: Int = 1024, modelsDirectory: String? = nil) {
         self.host = host
         self.port = port
         self.workers = workers
@@ -64,6 +67,7 @@ public struct ServerConfiguration: Sendable {
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
         self.shutdownTimeout = shutdownTimeout
+        self.maxConnections = maxConnections
         self.modelsDirectory = modelsDirectory
     }
 
@@ -80,6 +84,7 @@ public struct ServerConfiguration: Sendable {
         where value <= .zero {
             found.append("the \(name) timeout must be positive")
         }
+        if !(1...1_000_000).contains(maxConnections) { found.append("connections must be in 1...1000000") }
         if let apiKey, apiKey.isEmpty { found.append("the API key is empty") }
         return found
     }

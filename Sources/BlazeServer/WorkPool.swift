@@ -22,11 +22,12 @@ enum PoolRejection: Error, Equatable, Sendable {
 /// The work runs on the pool's own threads, not on Swift's cooperative pool, so the CPU-bound inference never
 /// starves the event loops that read and write the sockets.
 final class WorkPool<Worker: Sendable>: @unchecked Sendable {
-    /// One admitted job: the work, and whether its caller still waits for it.
+    /// One admitted job: the work, which returns how to deliver its result, and whether its caller still
+    /// waits for it.
     private final class Job {
-        let execute: (Worker) -> Void
+        let execute: (Worker) -> () -> Void
         let isWanted: () -> Bool
-        init(execute: @escaping (Worker) -> Void, isWanted: @escaping () -> Bool) {
+        init(execute: @escaping (Worker) -> () -> Void, isWanted: @escaping () -> Bool) {
             self.execute = execute
             self.isWanted = isWanted
         }
@@ -89,8 +90,9 @@ final class WorkPool<Worker: Sendable>: @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
                 guard answer.attach(continuation) else { return }
                 let job = Job(execute: { worker in
-                    guard answer.isPending else { return }
-                    answer.resume(with: Result { try body(worker) })
+                    guard answer.isPending else { return {} }
+                    let result = Result { try body(worker) }
+                    return { answer.resume(with: result) }
                 }, isWanted: { answer.isPending })
                 if let refusal = admit(job) {
                     answer.resume(with: .failure(refusal))
@@ -154,11 +156,12 @@ final class WorkPool<Worker: Sendable>: @unchecked Sendable {
             running += 1
             onChange(waiting.count, running)
             condition.unlock()
-            if job.isWanted() { job.execute(worker) }
+            let deliver = job.isWanted() ? job.execute(worker) : {}
             condition.lock()
             running -= 1
             onChange(waiting.count, running)
             condition.unlock()
+            deliver()  // after the count: a caller that sees its answer sees the worker free
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `blazeface` command-line tool: inspects `.tflite` models and runs them on this package's engine.
 @main
-struct BlazefaceCommand: ParsableCommand {
+struct BlazefaceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blazeface",
         abstract: "Inspect and run BlazeFace / MediaPipe face models with a pure-Swift TFLite engine.",
@@ -11,11 +11,20 @@ struct BlazefaceCommand: ParsableCommand {
             `detect` finds faces, `landmarks` computes MediaPipe's face mesh on each, `analyze` \
             its head pose, open eyes, smile and capture quality, `track` follows faces through a video \
             with stable IDs, `segment` masks people \
-            and replaces the background. Tensors are exchanged as NumPy .npy files (float32, C order). `crop` \
+            and replaces the background, `serve` offers them over HTTP. Tensors are exchanged as NumPy .npy files (float32, C order). `crop` \
             shows what a model's input sees of a (rotated) region of an image.
             """,
         version: "0.1.0",
-        subcommands: [DetectCommand.self, LandmarksCommand.self, AnalyzeCommand.self, TrackCommand.self, SegmentCommand.self,
-                      CropCommand.self, InspectCommand.self, InferCommand.self]
+        subcommands: subcommands
     )
+
+    /// The subcommands; `serve` with the package's Server trait (on by default).
+    static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [DetectCommand.self, LandmarksCommand.self, AnalyzeCommand.self,
+                                                    TrackCommand.self, SegmentCommand.self]
+        #if Server
+        commands.append(ServeCommand.self)
+        #endif
+        return commands + [CropCommand.self, InspectCommand.self, InferCommand.self]
+    }
 }

@@ -17,15 +17,28 @@ extension ParsableCommand {
     func reportingFailures(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as ValidationError {
-            throw error
-        } catch let error as CleanExit {
-            throw error
         } catch {
-            printError("error: \(Self.message(for: error))")
-            throw ExitCode.failure
+            throw Self.reported(error)
+        }
+    }
+
+    /// `reportingFailures` for an async body.
+    func reportingFailures(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            throw Self.reported(error)
+        }
+    }
+
+    /// The error to rethrow: argument-parser errors unchanged, any other printed and turned into exit status 1.
+    static func reported(_ error: any Error) -> any Error {
+        switch error {
+        case is ExitCode, is ValidationError, is CleanExit:
+            return error
+        default:
+            printError("error: \(message(for: error))")
+            return ExitCode.failure
         }
     }
 

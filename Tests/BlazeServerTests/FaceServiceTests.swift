@@ -93,7 +93,7 @@ import Testing
                 _ = try await service.handle(.detect, image: bytes, options: RequestOptions())
                 return nil
             } catch {
-                return (error.status, error.code)
+                return (error.statusCode, error.code)
             }
         }
         #expect(await status(Array("GIF89a garbage".utf8)) ?? (0, "") == (415, "unsupported_media_type"))

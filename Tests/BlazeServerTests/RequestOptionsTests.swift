@@ -37,7 +37,7 @@ import Testing
                 _ = try Self.parse(query, endpoint)
                 Issue.record("\(query) on \(endpoint) was accepted")
             } catch {
-                #expect(error.status == 400 && error.code == "bad_request")
+                #expect(error.statusCode == 400 && error.code == "bad_request")
                 #expect(error.message.contains(word), "\(error.message)")
             }
         }
