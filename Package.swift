@@ -105,6 +105,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),  // the OpenAPI test reads the YAML
     ],
     targets: [
         // Reading a whole file a user named (a model, an array, a picture): regular files only, opened
@@ -402,6 +403,7 @@ let package = Package(
             dependencies: ["BlazeServer", "BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh",
                            "BlazeImageIO", "BlazeSegmentation", "BlazeTestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverTrait),
+                           .product(name: "Yams", package: "Yams", condition: serverTrait),
                            .product(name: "Logging", package: "swift-log", condition: serverTrait)]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),

@@ -21,6 +21,10 @@ struct APIError: Error, Equatable, Sendable {
         APIError(statusCode: 404, code: "not_found", message: "no such endpoint: \(path)")
     }
 
+    static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
+        APIError(statusCode: 405, code: "method_not_allowed", message: "\(method) is not allowed on \(path)")
+    }
+
     static func bodyTimedOut(after timeout: Duration) -> APIError {
         APIError(statusCode: 408, code: "request_timeout", message: "the request body did not arrive within \(timeout)")
     }

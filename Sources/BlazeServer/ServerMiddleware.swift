@@ -54,14 +54,11 @@ struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
             return .payloadTooLarge(limit: nil)
         case let error as HTTPError where error.status == .notFound:
             guard Routes.paths.contains(request.uri.path) else { return .notFound(request.uri.path) }
-            return APIError(statusCode: 405, code: "method_not_allowed",
-                            message: "\(request.method) is not allowed on \(request.uri.path)")
+            return .methodNotAllowed("\(request.method)", request.uri.path)
         case let error as HTTPError where error.status == .methodNotAllowed:
-            return APIError(statusCode: 405, code: "method_not_allowed",
-                            message: "\(request.method) is not allowed on \(request.uri.path)")
-        case let error as HTTPError:
-            return APIError(statusCode: error.status.code, code: "http_\(error.status.code)",
-                            message: error.body ?? error.status.reasonPhrase)
+            return .methodNotAllowed("\(request.method)", request.uri.path)
+        case let error as HTTPError where (400..<500).contains(error.status.code):
+            return .badRequest(error.body ?? error.status.reasonPhrase)
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(error)"])
             return .internalError("the server failed: \(type(of: error))")
