@@ -10,7 +10,9 @@
 # ordinary debug build is left alone and a second run rebuilds only what changed. A sanitizer report fails
 # the run: TSAN_OPTIONS=halt_on_error=1 and ASan's default. Set SANITIZER_BUILD_LOCK=<file> to flock the
 # build and the run on a shared machine. The allocation counter is compiled out under a sanitizer (see
-# Sources/CAllocationCounter), so the allocation tests are skipped. See Documentation/Reliability.md for what each set holds and the
+# Sources/CAllocationCounter), so the allocation tests are skipped. The package's default traits are off
+# (`--disable-default-traits`: no `blazeface serve`, so neither Hummingbird nor its dependencies are built
+# again under the sanitizer) unless SANITIZER_TRAITS=default; the worker pool's tests build without them. See Documentation/Reliability.md for what each set holds and the
 # latest results.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -21,7 +23,8 @@ case "$sanitizer" in
     # Shared and per-thread detectors, landmarkers, segmenters, replacers, sessions and interpreters, trackers
     # sharing a landmarker or handed between threads, video readers and writers at once (FFmpeg), and the
     # worker pool and concurrent sections that every multi-threaded interpreter runs on, and the frame prefetcher's decoder thread.
-    filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|ConcurrentSection|FramePrefetcherTests' ;;
+    # The server's worker pool (WorkPoolTests) too.
+    filter='Concurrency|ThreadSafety|ThreadTests|sharedAcrossThreads|WorkerPool|WorkPoolTests|ConcurrentSection|FramePrefetcherTests' ;;
   address)
     # Corrupted and truncated models, seeded image corruptions, hostile files, and the regression tests of
     # every fuzzing finding.
@@ -48,11 +51,13 @@ export SWIFT_BACKTRACE=enable=no
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export ASAN_OPTIONS="detect_leaks=0 ${ASAN_OPTIONS:-}"
 scratch=".build-$sanitizer"
+traits=(--disable-default-traits)
+[ "${SANITIZER_TRAITS:-}" = default ] && traits=()
 
 start=$(date +%s)
-swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"
+swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" ${traits[@]+"${traits[@]}"}
 built=$(date +%s)
-test_arguments=(--skip-build --sanitize="$sanitizer" --scratch-path "$scratch")
+test_arguments=(--skip-build --sanitize="$sanitizer" --scratch-path "$scratch" ${traits[@]+"${traits[@]}"})
 [ -n "$filter" ] && test_arguments+=(--filter "$filter")
 status=0
 swift test "${test_arguments[@]}" || status=$?
