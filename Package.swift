@@ -64,7 +64,8 @@ let serverTrait: TargetDependencyCondition? = .when(traits: ["Server"])
 
 let package = Package(
     name: "swift-blazeface",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
+    // macOS 14: Hummingbird 2 (the server in the `blazeface` tool) needs it; iOS, tvOS and visionOS build only the libraries.
+    platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "BlazeFace", targets: ["BlazeFace"]),
         .library(name: "BlazeFaceMesh", targets: ["BlazeFaceMesh"]),
