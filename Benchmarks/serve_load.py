@@ -92,6 +92,14 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / CLK_TCK
 
 
+def machine_busy_seconds() -> float:
+    """CPU time every core has spent not idle since boot (/proc/stat), in seconds."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    idle = v[3] + (v[4] if len(v) > 4 else 0)  # idle + iowait
+    return (sum(v[:8]) - idle) / CLK_TCK
+
+
 def rss_mib(pids: list[int]) -> float:
     total_kib = 0
     for p in pids:
@@ -240,6 +248,7 @@ async def closed_loop(base: str, endpoint: str, samples, concurrency: int, warmu
     [start + warmup, start + warmup + duration). `on_window(kind)` is called at 'start' and 'end' of the window."""
     url = f"{base}/v1/{endpoint}"
     latencies: list[float] = []
+    by_picture: dict[str, list[float]] = {name: [] for name, _, _ in samples}
     counts = {"ok": 0, "non200": 0, "s503": 0, "transport": 0}
     statuses: dict[int, int] = {}
     t0 = time.monotonic()
@@ -266,6 +275,7 @@ async def closed_loop(base: str, endpoint: str, samples, concurrency: int, warmu
                 if status == 200:
                     counts["ok"] += 1
                     latencies.append(end - start)
+                    by_picture[name].append(end - start)
                 elif status == -1:
                     counts["transport"] += 1
                 else:
@@ -286,11 +296,12 @@ async def closed_loop(base: str, endpoint: str, samples, concurrency: int, warmu
         await asyncio.sleep(max(0.0, w0 - time.monotonic()))
         if on_window:
             on_window("start")
-        cpu0 = time.process_time()
+        cpu0, busy0 = time.process_time(), machine_busy_seconds()
         await asyncio.sleep(max(0.0, w1 - time.monotonic()))
         if on_window:
             on_window("end")
         clock.client_cpu = time.process_time() - cpu0
+        clock.busy = machine_busy_seconds() - busy0
         stop.set()
 
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
@@ -310,7 +321,8 @@ async def closed_loop(base: str, endpoint: str, samples, concurrency: int, warmu
             "max_ms": lat[-1] * 1000 if lat else None,
             "errors": counts["non200"] + counts["transport"], "errors_503": counts["s503"],
             "errors_transport": counts["transport"], "statuses": {str(k): v for k, v in statuses.items()},
-            "client_cpu_share": clock.client_cpu / duration}
+            "client_cpu_share": clock.client_cpu / duration, "machine_busy_share": clock.busy / duration,
+            "p50_ms_by_picture": {k: statistics.median(v) * 1000 if v else None for k, v in by_picture.items()}}
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -335,9 +347,13 @@ def run_side(side: str, endpoint: str, args, samples, logdir: str) -> tuple[list
             res.update(side=side, endpoint=endpoint, concurrency=c,
                        server_cpu_ms_per_request=(cpu1 - cpu0) * 1000 / res["requests"] if res["requests"] else None,
                        server_cpu_share=(cpu1 - cpu0) / args.duration, server_rss_mib=rss_mib(server.tree()))
+            # what neither the server nor the load generator used: other processes on the machine
+            res["other_cpu_share"] = max(0.0, res["machine_busy_share"] - res["server_cpu_share"]
+                                         - res["client_cpu_share"])
             log(f"  {side:6} {endpoint:7} c={c:<3} {res['rps']:8.1f} req/s  p50 {fmt(res['p50_ms'])} ms  "
                 f"p99 {fmt(res['p99_ms'])} ms  errors {res['errors']} (503: {res['errors_503']})  "
-                f"server CPU {res['server_cpu_share']*100:.0f}%  client CPU {res['client_cpu_share']*100:.0f}%")
+                f"server CPU {res['server_cpu_share']*100:.0f}%  client CPU {res['client_cpu_share']*100:.0f}%  "
+                f"other CPU {res['other_cpu_share']*100:.0f}%")
             runs.append(res)
     finally:
         rc = server.stop()
@@ -374,6 +390,9 @@ def summarize(runs: list[dict], concurrency: list[int]) -> list[dict]:
                     "cpu_ms_per_request": median([r["server_cpu_ms_per_request"] for r in rs]),
                     "client_cpu_share": median([r["client_cpu_share"] for r in rs]),
                     "rss_mib": median([r["server_rss_mib"] for r in rs]),
+                    "other_cpu_share": median([r["other_cpu_share"] for r in rs]),
+                    "p50_ms_by_picture": {k: median([r["p50_ms_by_picture"].get(k) for r in rs])
+                                          for k in rs[0]["p50_ms_by_picture"]},
                 }
             if "ours" in row and "anchor" in row and row["anchor"]["rps"]:
                 row["ratio_rps"] = row["ours"]["rps"] / row["anchor"]["rps"]
