@@ -366,14 +366,18 @@ def fmt(x, digits: int = 1) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
 
 
+def pct_(x) -> str:
+    return "—" if x is None else f"{x * 100:.0f}"
+
+
 def median(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else None
 
 
-def summarize(runs: list[dict], concurrency: list[int]) -> list[dict]:
+def summarize(runs: list[dict], concurrency: list[int], endpoints: list[str]) -> list[dict]:
     rows = []
-    for endpoint in ENDPOINTS:
+    for endpoint in endpoints:
         for c in concurrency:
             row = {"endpoint": endpoint, "concurrency": c}
             for side in ("ours", "anchor"):
@@ -405,7 +409,8 @@ def summarize(runs: list[dict], concurrency: list[int]) -> list[dict]:
                     if o and a and a[0]:
                         paired.append(o[0] / a[0])
                 row["ratio_rps_rounds"] = [min(paired), max(paired)] if paired else None
-            rows.append(row)
+            if "ours" in row or "anchor" in row:
+                rows.append(row)
     return rows
 
 
@@ -478,7 +483,7 @@ def compare(args, samples) -> dict:
                     r["round"] = rnd
                 runs += rs
                 faces.setdefault(endpoint, {}).setdefault(side, fc)
-    rows = summarize(runs, args.concurrency)
+    rows = summarize(runs, args.concurrency, args.endpoints)
     return {"environment": environment(args),
             "settings": {"rounds": args.rounds, "duration_s": args.duration, "warmup_s": args.warmup,
                          "concurrency": args.concurrency, "endpoints": args.endpoints, "workers": args.workers,
@@ -565,8 +570,9 @@ def render(data: dict) -> str:
                   f"endpoint and concurrency; closed-loop clients (one keep-alive connection each) posting "
                   f"{', '.join(st['samples'])} in turn.", "",
                   "| endpoint | clients | ours req/s | anchor req/s | ours/anchor (rounds) | ours p50 / p99 ms | "
-                  "anchor p50 / p99 ms | ours errors (503) | anchor errors (503) | ours / anchor CPU ms per req |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "anchor p50 / p99 ms | ours errors (503) | anchor errors (503) | ours / anchor CPU ms per req | "
+                  "other load % (ours / anchor runs) |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in cmp_["rows"]:
             o, a = r.get("ours", {}), r.get("anchor", {})
             rr = r.get("ratio_rps_rounds")
@@ -576,10 +582,23 @@ def render(data: dict) -> str:
                 f"| {r['endpoint']} | {r['concurrency']} | {fmt(o.get('rps'))} | {fmt(a.get('rps'))} | {ratio} | "
                 f"{fmt(o.get('p50_ms'))} / {fmt(o.get('p99_ms'))} | {fmt(a.get('p50_ms'))} / {fmt(a.get('p99_ms'))} | "
                 f"{o.get('errors', '—')} ({o.get('errors_503', '—')}) | {a.get('errors', '—')} ({a.get('errors_503', '—')}) | "
-                f"{fmt(o.get('cpu_ms_per_request'), 2)} / {fmt(a.get('cpu_ms_per_request'), 2)} |")
+                f"{fmt(o.get('cpu_ms_per_request'), 2)} / {fmt(a.get('cpu_ms_per_request'), 2)} | "
+                f"{pct_(o.get('other_cpu_share'))} / {pct_(a.get('other_cpu_share'))} |")
         lines += ["", "CPU ms per request: user + system time of the server's process tree during the measured "
                   "window, divided by the requests answered (less sensitive to the load generator's share of the "
-                  "cores than requests/s). Errors: every non-200 answer or transport error, summed over rounds.", ""]
+                  "cores than requests/s). Errors: every non-200 answer or transport error, summed over rounds. "
+                  "Other load: CPU used on the machine by neither the server nor the load generator during the "
+                  "window, in % of one core (other people's work on this shared machine).", ""]
+        low = min(st["concurrency"])
+        lines += [f"Median latency per picture at {low} client(s), ms (ours / anchor):", "",
+                  "| endpoint | " + " | ".join(st["samples"]) + " |", "|---|" + "---:|" * len(st["samples"])]
+        for r in cmp_["rows"]:
+            if r["concurrency"] != low or "ours" not in r or "anchor" not in r:
+                continue
+            o, a = r["ours"]["p50_ms_by_picture"], r["anchor"]["p50_ms_by_picture"]
+            lines.append(f"| {r['endpoint']} | " + " | ".join(f"{fmt(o.get(k), 2)} / {fmt(a.get(k), 2)}"
+                                                              for k in st["samples"]) + " |")
+        lines.append("")
         lines += ["Faces found per picture (sanity check, one request each):", "",
                   "| endpoint | side | " + " | ".join(st["samples"]) + " |",
                   "|---|---|" + "---:|" * len(st["samples"])]

@@ -3,7 +3,7 @@
 /// the server: its paths, methods, query parameters and error codes are the routes' own, and its schemas have
 /// the keys of real answers.
 enum OpenAPIDocument {
-    static let yaml = #"""
+    static let yaml: String = #"""
         openapi: 3.1.0
         info:
           title: blazeface serve
@@ -21,123 +21,22 @@ enum OpenAPIDocument {
           - {}
           - apiKey: []
         paths:
-          /v1/detect:
-            post:
-              operationId: detect
-              summary: Faces with boxes, scores, six keypoints and roll.
-              parameters:
-                - $ref: "#/components/parameters/minScore"
-                - $ref: "#/components/parameters/maxFaces"
-                - $ref: "#/components/parameters/detector"
-                - $ref: "#/components/parameters/tryRotations"
-              requestBody:
-                $ref: "#/components/requestBodies/Picture"
-              responses:
-                "200":
-                  description: The faces found.
-                  content:
-                    application/json:
-                      schema:
-                        $ref: "#/components/schemas/DetectionReport"
-                "400": {$ref: "#/components/responses/BadRequest"}
-                "401": {$ref: "#/components/responses/Unauthorized"}
-                "408": {$ref: "#/components/responses/RequestTimeout"}
-                "413": {$ref: "#/components/responses/PayloadTooLarge"}
-                "415": {$ref: "#/components/responses/UnsupportedMediaType"}
-                "422": {$ref: "#/components/responses/Unprocessable"}
-                "503": {$ref: "#/components/responses/Overloaded"}
-                "504": {$ref: "#/components/responses/Timeout"}
-          /v1/landmarks:
-            post:
-              operationId: landmarks
-              summary: MediaPipe's 478-point face mesh of every face.
-              parameters:
-                - $ref: "#/components/parameters/minScore"
-                - $ref: "#/components/parameters/maxFaces"
-                - $ref: "#/components/parameters/detector"
-                - $ref: "#/components/parameters/tryRotations"
-              requestBody:
-                $ref: "#/components/requestBodies/Picture"
-              responses:
-                "200":
-                  description: The faces' meshes.
-                  content:
-                    application/json:
-                      schema:
-                        $ref: "#/components/schemas/LandmarksReport"
-                "400": {$ref: "#/components/responses/BadRequest"}
-                "401": {$ref: "#/components/responses/Unauthorized"}
-                "408": {$ref: "#/components/responses/RequestTimeout"}
-                "413": {$ref: "#/components/responses/PayloadTooLarge"}
-                "415": {$ref: "#/components/responses/UnsupportedMediaType"}
-                "422": {$ref: "#/components/responses/Unprocessable"}
-                "503": {$ref: "#/components/responses/Overloaded"}
-                "504": {$ref: "#/components/responses/Timeout"}
-          /v1/analyze:
-            post:
-              operationId: analyze
-              summary: Head pose, open eyes, smile, capture quality and hints of every face.
-              parameters:
-                - $ref: "#/components/parameters/minScore"
-                - $ref: "#/components/parameters/maxFaces"
-                - $ref: "#/components/parameters/detector"
-                - $ref: "#/components/parameters/tryRotations"
-                - name: framing
-                  in: query
-                  description: The target the hints judge against.
-                  schema: {type: string, enum: [passport, selfie], default: selfie}
-              requestBody:
-                $ref: "#/components/requestBodies/Picture"
-              responses:
-                "200":
-                  description: The analysis.
-                  content:
-                    application/json:
-                      schema:
-                        $ref: "#/components/schemas/AnalysisReport"
-                "400": {$ref: "#/components/responses/BadRequest"}
-                "401": {$ref: "#/components/responses/Unauthorized"}
-                "408": {$ref: "#/components/responses/RequestTimeout"}
-                "413": {$ref: "#/components/responses/PayloadTooLarge"}
-                "415": {$ref: "#/components/responses/UnsupportedMediaType"}
-                "422": {$ref: "#/components/responses/Unprocessable"}
-                "503": {$ref: "#/components/responses/Overloaded"}
-                "504": {$ref: "#/components/responses/Timeout"}
-          /v1/segment:
-            post:
-              operationId: segment
-              summary: The person mask, the picture with a new background, or the segmentation report.
-              description: >-
-                Answers an 8-bit gray PNG mask of the picture's upright size; with `background`, the picture with
-                that background behind the person (RGB PNG); with `Accept: application/json`, the report.
-              parameters:
-                - name: model
-                  in: query
-                  description: general (256x256), landscape (256x144) or automatic (landscape for pictures wider than 4:3).
-                  schema: {type: string, enum: [general, landscape, automatic], default: general}
-                - name: background
-                  in: query
-                  description: white, black, "#RRGGBB", blur (2 % of the shorter side) or blur:N (N pixels, 0...1000).
-                  schema: {type: string, pattern: "^(?i:white|black|blur|blur:[0-9]{1,4}|#[0-9a-f]{6})$"}
-              requestBody:
-                $ref: "#/components/requestBodies/Picture"
-              responses:
-                "200":
-                  description: The mask or the new picture (PNG), or the report (JSON).
-                  content:
-                    image/png:
-                      schema: {type: string, contentMediaType: image/png}
-                    application/json:
-                      schema:
-                        $ref: "#/components/schemas/SegmentationReport"
-                "400": {$ref: "#/components/responses/BadRequest"}
-                "401": {$ref: "#/components/responses/Unauthorized"}
-                "408": {$ref: "#/components/responses/RequestTimeout"}
-                "413": {$ref: "#/components/responses/PayloadTooLarge"}
-                "415": {$ref: "#/components/responses/UnsupportedMediaType"}
-                "422": {$ref: "#/components/responses/Unprocessable"}
-                "503": {$ref: "#/components/responses/Overloaded"}
-                "504": {$ref: "#/components/responses/Timeout"}
+        \#(analysisPath(.detect, "Faces with boxes, scores, six keypoints and roll.", schema: "DetectionReport"))
+        \#(analysisPath(.landmarks, "MediaPipe's 478-point face mesh of every face.", schema: "LandmarksReport"))
+        \#(analysisPath(.analyze, "Head pose, open eyes, smile, capture quality and hints of every face.",
+                        schema: "AnalysisReport", parameters: [
+                            "- name: framing", "  in: query", "  description: The target the hints judge against.",
+                            "  schema: {type: string, enum: [passport, selfie], default: selfie}",
+                        ]))
+        \#(analysisPath(.segment, "The person mask, the picture with a new background, or the segmentation report.",
+                        schema: "SegmentationReport", faceParameters: false, parameters: [
+                            "- name: model", "  in: query",
+                            "  description: general (256x256), landscape (256x144) or automatic (landscape for pictures wider than 4:3).",
+                            "  schema: {type: string, enum: [general, landscape, automatic], default: general}",
+                            "- name: background", "  in: query",
+                            ##"  description: white, black, "#RRGGBB", blur (2 % of the shorter side) or blur:N (N pixels, 0...1000)."##,
+                            ##"  schema: {type: string, pattern: "^(?i:white|black|blur|blur:[0-9]{1,4}|#[0-9a-f]{6})$"}"##,
+                        ], png: true))
           /healthz:
             get:
               operationId: healthz
@@ -375,5 +274,26 @@ enum OpenAPIDocument {
                 model: {type: string, enum: [general, landscape]}
                 personShare: {type: number, minimum: 0, maximum: 1}
         """#
+
+    /// The lines of one analysis endpoint under `paths:`: its face parameters (minScore, maxFaces, detector,
+    /// tryRotations) unless told otherwise, then `parameters` (YAML list items), the picture body, the report
+    /// (and PNG for segment) and every error it answers.
+    private static func analysisPath(_ endpoint: Endpoint, _ summary: String, schema: String,
+                                     faceParameters: Bool = true, parameters: [String] = [], png: Bool = false) -> String {
+        let faces = faceParameters ? ["minScore", "maxFaces", "detector", "tryRotations"]
+            .map { "- $ref: \"#/components/parameters/\($0)\"" } : []
+        let errors = [("400", "BadRequest"), ("401", "Unauthorized"), ("408", "RequestTimeout"), ("413", "PayloadTooLarge"),
+                      ("415", "UnsupportedMediaType"), ("422", "Unprocessable"), ("503", "Overloaded"), ("504", "Timeout")]
+            .map { "\"\($0.0)\": {$ref: \"#/components/responses/\($0.1)\"}" }
+        let image = png ? ["image/png:", "  schema: {type: string, contentMediaType: image/png}"] : []
+        func indented(_ lines: [String], _ spaces: Int) -> [String] { lines.map { String(repeating: " ", count: spaces) + $0 } }
+        let lines = ["  \(endpoint.path):", "    post:", "      operationId: \(endpoint.rawValue)", "      summary: \(summary)",
+                     "      parameters:"] + indented(faces + parameters, 8)
+            + ["      requestBody:", "        $ref: \"#/components/requestBodies/Picture\"", "      responses:",
+               "        \"200\":", "          description: The answer.", "          content:"]
+            + indented(image + ["application/json:", "  schema:", "    $ref: \"#/components/schemas/\(schema)\""], 12)
+            + indented(errors, 8)
+        return lines.joined(separator: "\n")
+    }
 }
 #endif
