@@ -98,8 +98,11 @@ final class WorkPool<Worker: Sendable>: @unchecked Sendable {
                     answer.resume(with: .failure(refusal))
                     return
                 }
-                let expiry = DispatchWorkItem { [weak self] in
-                    if answer.resume(with: .failure(PoolRejection.timedOut)) { self?.discard(job) }
+                // Weak captures: a cancelled work item stays in Dispatch's timer list until its deadline,
+                // and must not keep the job (and the picture its work holds) alive until then.
+                let expiry = DispatchWorkItem { [weak self, weak answer, weak job] in
+                    guard let answer, answer.resume(with: .failure(PoolRejection.timedOut)) else { return }
+                    if let job { self?.discard(job) }
                 }
                 answer.onResume { expiry.cancel() }
                 DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval, execute: expiry)

@@ -91,6 +91,22 @@ import Testing
         await #expect(throws: PoolRejection.shuttingDown) { try await pool.run(timeout: .seconds(1)) { _ in 0 } }
     }
 
+    @Test("A finished job's work, and what it holds, is released at once, not at its deadline")
+    func releasesFinishedJobs() async throws {
+        final class Payload: Sendable { let bytes = [UInt8](repeating: 1, count: 1 << 20) }
+        let pool = WorkPool(workers: [1], queueCapacity: 4)
+        defer { pool.shutdown(timeout: .seconds(5)) }
+        weak var watched: Payload?
+        do {
+            let payload = Payload()
+            watched = payload
+            let sum = try await pool.run(timeout: .seconds(3600)) { _ in payload.bytes.count }
+            #expect(sum == 1 << 20)
+        }
+        for _ in 0..<200 where watched != nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(watched == nil, "the job's closure outlived its answer (a deadline timer kept it)")
+    }
+
     @Test("Jobs spread over the workers, each job on one worker's own value")
     func spread() async throws {
         let pool = WorkPool(workers: [0, 1, 2], queueCapacity: 64)
