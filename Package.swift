@@ -89,7 +89,7 @@ let package = Package(
     traits: [
         .trait(name: "Server", description: """
             `blazeface serve`: the HTTP service (Hummingbird 2, swift-service-lifecycle, swift-prometheus, \
-            MultipartKit). On by default; a package that only uses the libraries can depend on this one with \
+            swift-openapi-runtime's multipart parser). On by default; a package that only uses the libraries can depend on this one with \
             `traits: []` so that SwiftPM neither resolves nor builds the server's dependencies.
             """),
         .default(enabledTraits: ["Server"]),
@@ -102,7 +102,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
-        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        // Its multipart parser, through the SPI that generated servers use: pinned to the minor version.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", .upToNextMinor(from: "1.13.4")),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -220,7 +221,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverTrait),
                 .product(name: "Logging", package: "swift-log", condition: serverTrait),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: serverTrait),
-                .product(name: "MultipartKit", package: "multipart-kit", condition: serverTrait),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: serverTrait),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverTrait),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: serverTrait),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: serverTrait),

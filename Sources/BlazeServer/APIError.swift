@@ -9,6 +9,8 @@ struct APIError: Error, Equatable, Sendable {
     var code: String
     /// What was wrong, in words.
     var message: String
+    /// For a 405: the methods the path takes (the answer's `Allow` header).
+    var allow: String?
 
     static func badRequest(_ message: String) -> APIError {
         APIError(statusCode: 400, code: "bad_request", message: message)
@@ -21,8 +23,8 @@ struct APIError: Error, Equatable, Sendable {
         APIError(statusCode: 404, code: "not_found", message: "no such endpoint: \(path)")
     }
 
-    static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
-        APIError(statusCode: 405, code: "method_not_allowed", message: "\(method) is not allowed on \(path)")
+    static func methodNotAllowed(_ method: String, _ path: String, allow: String = "") -> APIError {
+        APIError(statusCode: 405, code: "method_not_allowed", message: "\(method) is not allowed on \(path)", allow: allow)
     }
 
     static func bodyTimedOut(after timeout: Duration) -> APIError {

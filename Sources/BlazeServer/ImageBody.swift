@@ -1,9 +1,10 @@
 #if Server
 import HTTPTypes
 import Hummingbird
-import MultipartKit
+// The multipart parser is reached through `Converter`, the type swift-openapi-generator's servers use (its
+// "Generated" SPI, hence the minor-version pin in Package.swift).
+@_spi(Generated) import OpenAPIRuntime
 import NIOCore
-import NIOHTTP1
 
 /// The picture a `/v1/` request carries: the body itself (`image/*`, `application/octet-stream`, no content
 /// type, or `application/x-www-form-urlencoded`, which is what `curl --data-binary @photo.jpg` sends), or the
@@ -33,7 +34,7 @@ enum ImageBody {
         guard let boundary = mediaType.parameter, boundary.name.lowercased() == "boundary", !boundary.value.isEmpty else {
             throw APIError.badRequest("a multipart/form-data body needs a boundary parameter")
         }
-        return try imagePart(of: body, boundary: boundary.value)
+        return try await imagePart(of: body, boundary: boundary.value)
     }
 
     /// The body, at most `limit` bytes, within `timeout`.
@@ -58,33 +59,29 @@ enum ImageBody {
         }
     }
 
-    /// The bytes of the part named `image` (MultipartKit's parser).
-    private static func imagePart(of body: ByteBuffer, boundary: String) throws -> [UInt8] {
-        let parser = MultipartParser(boundary: boundary)
-        var headers = HTTPHeaders()
-        var partBody = ByteBuffer()
-        var image: [UInt8]?
-        var partCount = 0
-        parser.onHeader = { name, value in headers.add(name: name, value: value) }
-        parser.onBody = { chunk in partBody.writeBuffer(&chunk) }
-        parser.onPartComplete = {
-            partCount += 1
-            if image == nil, MultipartPart(headers: headers, body: partBody).name == "image" {
-                image = Array(buffer: partBody)
-            }
-            headers = HTTPHeaders()
-            partBody = ByteBuffer()
-        }
+    /// The bytes of the first part named `image`, through swift-openapi-runtime's multipart parser (which
+    /// reports malformed input as errors; MultipartKit 4's traps on a header name byte of 0x80 or more).
+    private static func imagePart(of body: ByteBuffer, boundary: String) async throws -> [UInt8] {
+        let converter = Converter(configuration: .init())
         do {
-            try parser.execute(body)
+            let parts = try converter.getRequiredRequestBodyAsMultipart(
+                MultipartBody<MultipartRawPart>.self, from: HTTPBody(Array(buffer: body)), transforming: { $0 },
+                boundary: boundary, allowsUnknownParts: true, requiredExactlyOncePartNames: [],
+                requiredAtLeastOncePartNames: [], atMostOncePartNames: [], zeroOrMoreTimesPartNames: [],
+                decoding: { $0 })
+            var count = 0
+            for try await part in parts {
+                count += 1
+                let bytes = try await [UInt8](collecting: part.body, upTo: body.readableBytes)
+                if part.name == "image" { return bytes }
+            }
+            throw APIError.badRequest(count == 0 ? "the multipart/form-data body holds no part"
+                                                 : "the multipart/form-data body has no part named 'image'")
+        } catch let error as APIError {
+            throw error
         } catch {
             throw APIError.badRequest("the multipart/form-data body is malformed: \(error)")
         }
-        guard let image else {
-            throw APIError.badRequest(partCount == 0 ? "the multipart/form-data body holds no part"
-                                                     : "the multipart/form-data body has no part named 'image'")
-        }
-        return image
     }
 }
 #endif

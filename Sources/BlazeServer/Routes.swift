@@ -8,6 +8,13 @@ enum Routes {
     /// Every route's path (a request for one of them with another method is a 405).
     static let paths: Set<String> = Set(Endpoint.allCases.map(\.path) + ["/healthz", "/readyz", "/metrics", "/openapi.yaml"])
 
+    /// The one method a route's path takes (`POST` for the analysis endpoints, `GET` for the others), or nil
+    /// for a path that is not a route.
+    static func method(of path: String) -> String? {
+        guard paths.contains(path) else { return nil }
+        return path.hasPrefix("/v1/") ? "POST" : "GET"
+    }
+
     /// The router: the middleware (observation, then the API key when one is set) and every route.
     static func router(service: FaceService, metrics: ServerMetrics) -> Router<BasicRequestContext> {
         let configuration = service.configuration

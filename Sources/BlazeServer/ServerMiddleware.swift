@@ -53,10 +53,10 @@ struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
         case is NIOTooManyBytesError:
             return .payloadTooLarge(limit: nil)
         case let error as HTTPError where error.status == .notFound:
-            guard Routes.paths.contains(request.uri.path) else { return .notFound(request.uri.path) }
-            return .methodNotAllowed("\(request.method)", request.uri.path)
+            guard let allow = Routes.method(of: request.uri.path) else { return .notFound(request.uri.path) }
+            return .methodNotAllowed("\(request.method)", request.uri.path, allow: allow)
         case let error as HTTPError where error.status == .methodNotAllowed:
-            return .methodNotAllowed("\(request.method)", request.uri.path)
+            return .methodNotAllowed("\(request.method)", request.uri.path, allow: Routes.method(of: request.uri.path) ?? "")
         case let error as HTTPError where (400..<500).contains(error.status.code):
             return .badRequest(error.body ?? error.status.reasonPhrase)
         default:

@@ -92,6 +92,22 @@ import Testing
                                      headers: [.contentType: "multipart/form-data"], body: form("image")) { response in
                 #expect(response.status == .badRequest)
             }
+            // Header names with bytes of 0x80 and more (they crashed MultipartKit 4.7.1's parser), a part
+            // without its end, garbage: 400s, and the server goes on.
+            let hostile: [[UInt8]] = [
+                Array("--X\r\n".utf8) + [0x80] + Array(": a\r\n\r\nx\r\n--X--\r\n".utf8),
+                Array("--X\r\nn\u{E9}me: a\r\n\r\nx\r\n--X--\r\n".utf8),
+                Array("--X\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\nabc".utf8),
+                Array("garbage".utf8), [],
+            ]
+            for body in hostile {
+                try await client.execute(uri: "/v1/detect", method: .post,
+                                         headers: [.contentType: "multipart/form-data; boundary=X"],
+                                         body: ByteBuffer(bytes: body)) { response in
+                    #expect(response.status == .badRequest, "\(body.prefix(24))")
+                }
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
         }
     }
 
@@ -123,6 +139,7 @@ import Testing
                     let found = try Self.errorCode(response)
                     #expect(found == code, "\(uri)")
                     if status == .contentTooLarge { #expect(response.headers[.connection] == "close") }
+                    if status == .methodNotAllowed { #expect(response.headers[.allow] == "POST") }
                 }
             }
         }
