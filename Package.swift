@@ -403,7 +403,7 @@ let package = Package(
         .testTarget(
             name: "BlazeServerTests",
             dependencies: ["BlazeServer", "BlazeReports", "BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh",
-                           "BlazeImageIO", "BlazeSegmentation", "BlazeTestSupport",
+                           "BlazeImageIO", "BlazeModels", "BlazeSegmentation", "BlazeTestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverTrait),
                            .product(name: "Yams", package: "Yams", condition: serverTrait),
                            .product(name: "Logging", package: "swift-log", condition: serverTrait)]

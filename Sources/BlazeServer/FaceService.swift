@@ -1,5 +1,8 @@
+import BlazeFace
 import BlazeFaceAnalysis
+import BlazeFaceMesh
 import BlazeImageIO
+import BlazeModels
 import BlazeReports
 import BlazeSegmentation
 import Foundation
@@ -72,8 +75,24 @@ final class FaceService: Sendable {
             case .timedOut, .cancelled: throw .timedOut(after: configuration.requestTimeout)
             }
         } catch {
+            if let problem = Self.imageProblem(error) { throw .unprocessable(code: "unprocessable_image", problem) }
             throw .internalError("the pipeline failed: \(error)")
         }
+    }
+
+    /// The message of a pipeline failure caused by the picture itself (one the pipelines cannot sample), nil
+    /// for any other failure.
+    static func imageProblem(_ error: any Error) -> String? {
+        let shared: PipelineError?
+        switch error {
+        case FaceDetectorError.pipeline(let inner), FaceLandmarkerError.pipeline(let inner),
+             FaceLandmarkerError.detectionFailed(.pipeline(let inner)), PersonSegmenterError.pipeline(let inner):
+            shared = inner
+        default:
+            shared = nil
+        }
+        guard case .invalidImage(let message)? = shared else { return nil }
+        return "the picture cannot be analysed: \(message)"
     }
 
     /// Stops taking requests and waits for the workers to finish the admitted ones.

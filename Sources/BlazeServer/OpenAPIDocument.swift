@@ -174,7 +174,7 @@ enum OpenAPIDocument {
                       type: string
                       enum: [bad_request, unauthorized, not_found, method_not_allowed, request_timeout,
                              payload_too_large, unsupported_media_type, undecodable_image, empty_image,
-                             image_too_large, internal, overloaded, shutting_down, timeout]
+                             image_too_large, unprocessable_image, internal, overloaded, shutting_down, timeout]
                     message: {type: string}
             Box:
               type: object

@@ -1,7 +1,9 @@
 @testable import BlazeServer
 import BlazeFace
 import BlazeFaceAnalysis
+import BlazeFaceMesh
 import BlazeImageIO
+import BlazeModels
 import BlazeReports
 import BlazeSegmentation
 import BlazeTestSupport
@@ -105,6 +107,17 @@ import Testing
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         header += [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0]
         #expect(await status(header).map { $0.0 } == 422)
+    }
+
+    @Test("A pipeline's failure caused by the picture is a 422, any other failure a 500")
+    func pipelineFailures() {
+        let image = PipelineError.invalidImage("a zero-size region")
+        for error: any Error in [FaceDetectorError.pipeline(image), FaceLandmarkerError.pipeline(image),
+                                 FaceLandmarkerError.detectionFailed(.pipeline(image)), PersonSegmenterError.pipeline(image)] {
+            #expect(FaceService.imageProblem(error)?.contains("a zero-size region") == true, "\(error)")
+        }
+        #expect(FaceService.imageProblem(FaceDetectorError.pipeline(.inferenceFailed("x"))) == nil)
+        #expect(FaceService.imageProblem(FaceLandmarkerError.nonFiniteOutput(path: "m")) == nil)
     }
 
     @Test("The server refuses a configuration that cannot work, naming each problem")

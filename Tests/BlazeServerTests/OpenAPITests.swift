@@ -64,7 +64,7 @@ import Yams
         let answered: [APIError] = [
             .badRequest(""), .unauthorized, .notFound(""), .bodyTimedOut(after: .seconds(1)), .payloadTooLarge(limit: 1),
             .unsupportedMediaType(""), .overloaded, .shuttingDown, .timedOut(after: .seconds(1)), .internalError(""),
-            .methodNotAllowed("GET", "/v1/detect"),
+            .methodNotAllowed("GET", "/v1/detect"), .unprocessable(code: "unprocessable_image", ""),
         ] + imageErrors.map(APIError.image)
         #expect(documented == Set(answered.map(\.code)))
     }
