@@ -460,13 +460,23 @@ def environment(args) -> dict:
     except OSError:
         pass
     dirty = git("status", "--porcelain", "--", "Sources", "Package.swift")
+    binary = {}
+    try:
+        import hashlib
+        with open(args.blazeface, "rb") as f:
+            binary["sha256"] = hashlib.sha256(f.read()).hexdigest()[:16]
+        binary["built"] = datetime.datetime.fromtimestamp(
+            os.path.getmtime(args.blazeface), datetime.timezone.utc).isoformat(timespec="seconds")
+    except OSError:
+        pass
     return {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "commit": git("rev-parse", "--short", "HEAD"), "sources_dirty": bool(dirty),
             "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
             "aiohttp": importlib_metadata.version("aiohttp"),
             "anchor_detect": ver(args.anchor_python_detect) if args.anchor_python_detect else None,
             "anchor_analyze": ver(args.anchor_python_analyze) if args.anchor_python_analyze else None,
-            "blazeface": args.blazeface}
+            "blazeface": args.blazeface, "blazeface_sha256": binary.get("sha256"),
+            "blazeface_built": binary.get("built")}
 
 
 def compare(args, samples) -> dict:
@@ -558,7 +568,9 @@ def render(data: dict) -> str:
              "Absolute figures vary with the machine's load; the ratios are the result.", ""]
     if cmp_:
         env, st = cmp_["environment"], cmp_["settings"]
-        lines += [f"- Date {env['date']}, commit {env['commit']}{' + uncommitted Sources/ changes' if env['sources_dirty'] else ''}, "
+        lines += [f"- Date {env['date']}; the repo then at commit {env['commit']}"
+                  f"{' with uncommitted Sources/ changes' if env['sources_dirty'] else ''}; our binary built "
+                  f"{env.get('blazeface_built')}, sha256 {env.get('blazeface_sha256')}…; "
                   f"{env['cpu']}, {env['cores']} cores; the load generator (Python {env['python']}, aiohttp "
                   f"{env['aiohttp']}) shares those cores with the server.",
                   f"- Ours: `blazeface serve --workers {st['workers']} --max-queue {st['max_queue']} --detector "
@@ -608,7 +620,8 @@ def render(data: dict) -> str:
         lines.append("")
     if soak_:
         lines += [f"## Soak: ours, detect, {soak_['concurrency']} clients, {soak_['seconds']:g} s", "",
-                  f"- Date {soak_['environment']['date']}, commit {soak_['environment']['commit']}; VmRSS of the "
+                  f"- Date {soak_['environment']['date']}; the repo then at commit {soak_['environment']['commit']} (our binary built "
+                  f"{soak_['environment'].get('blazeface_built')}, sha256 {soak_['environment'].get('blazeface_sha256')}…); VmRSS of the "
                   f"server process every {soak_['interval_s']:g} s.",
                   f"- RSS: {soak_['rss_start_mib']:.1f} MiB at start, **{soak_['rss_after_warmup_mib']:.1f} MiB** after "
                   f"{soak_['warmup_s']:g} s warm-up, **{soak_['rss_end_mib']:.1f} MiB** at the end "
@@ -618,8 +631,9 @@ def render(data: dict) -> str:
                   f"- {soak_['requests']} requests, {soak_['rps']:.1f} req/s, p50 {fmt(soak_['p50_ms'])} ms, "
                   f"p99 {fmt(soak_['p99_ms'])} ms, max {fmt(soak_['max_ms'])} ms, errors {soak_['errors']} "
                   f"(503: {soak_['errors_503']}); server exit status {soak_['server_exit']}.", ""]
-    goal_list = goals(cmp_["rows"], cmp_["settings"]["concurrency"], soak_) if cmp_ else (
-        goals([], [16], soak_) if soak_ else [])
+    goal_list = goals(cmp_["rows"], cmp_["settings"]["concurrency"], soak_) if cmp_ else []
+    if not cmp_ and soak_:
+        goal_list = [g for g in goals([], [16], soak_) if g["goal"].startswith("soak")]
     if goal_list:
         lines += ["## Goals", "", "| goal | measured | met |", "|---|---|---|"]
         lines += [f"| {g['goal']} | {g['value']} | {'yes' if g['met'] else '**no**'} |" for g in goal_list]
