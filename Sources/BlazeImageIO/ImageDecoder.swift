@@ -18,8 +18,8 @@ internal import CBlazeImageCodecs
 /// TIFF (libtiff): the first page (directory) of a classic or BigTIFF file, every layout libtiff's RGBA interface
 /// reads (strips or tiles, any compression libtiff was built with, 1 to 16 bits per sample, gray, RGB, palette,
 /// CMYK, YCbCr, CIE Lab). Gray becomes `.gray8`; alpha gives `.rgba8` (straight, as PNG's; premultiplied files
-/// are divided back); the rest `.rgb8`. 16-bit colour samples are rounded to 8 bits, 16-bit gray ones scaled down
-/// by libtiff (n · 255 / 65535, rounded down); CMYK is converted by libtiff (no ICC profile). The Orientation
+/// are divided back); the rest `.rgb8`. 16-bit colour samples are rounded to 8 bits, 16-bit gray ones reduced to
+/// their high byte (libtiff's choice: at most one level below rounding); CMYK is converted by libtiff. The Orientation
 /// tag is the EXIF orientation (TIFF defined the values EXIF took over).
 ///
 /// GIF (giflib): the first frame on the logical screen (enlarged to hold the frame if the frame reaches past
