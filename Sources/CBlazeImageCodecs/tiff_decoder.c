@@ -18,8 +18,8 @@
 //   reported as a one-tag EXIF payload, not applied (TIFFRGBAImage would flip for some values: its own
 //   orientation handling is switched off).
 // - Before anything grows with the image: at most 8 samples of at most 16 bits per pixel, and tiles no larger
-//   than the image (rounded up to 16) are accepted, so that libtiff's strip or tile buffer is bounded by the
-//   size the caller accepted. The pixels are read in bands of whole strips or tiles into a band buffer of
+//   than the image (rounded up to 16) or 1024 x 1024 are accepted, so that libtiff's strip or tile buffer is
+//   bounded by the size the caller accepted (or 16 MB). The pixels are read in bands of whole strips or tiles into a band buffer of
 //   width x band rows x 4 bytes.
 #include "decoder_internal.h"
 
@@ -204,8 +204,11 @@ blz_status blz_tiff_read_header(blz_decoder *decoder) {
         uint32_t tile_width = 0, tile_height = 0;
         TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width);
         TIFFGetField(tiff, TIFFTAG_TILELENGTH, &tile_height);
-        if (tile_width == 0 || tile_height == 0 || tile_width > ((uint64_t)width + 15) / 16 * 16
-            || tile_height > ((uint64_t)height + 15) / 16 * 16) {
+        // Tiles may be larger than a small image (256 x 256 tiles over 100 x 100 pixels is valid), but not by
+        // much: the tile buffer libtiff allocates must stay near the size the caller accepts.
+        const uint64_t most_wide = width > 1024 ? ((uint64_t)width + 15) / 16 * 16 : 1024;
+        const uint64_t most_high = height > 1024 ? ((uint64_t)height + 15) / 16 * 16 : 1024;
+        if (tile_width == 0 || tile_height == 0 || tile_width > most_wide || tile_height > most_high) {
             blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "tiles of %u x %u for a %u x %u image",
                                     tile_width, tile_height, width, height);
             return BLZ_STATUS_CORRUPT;

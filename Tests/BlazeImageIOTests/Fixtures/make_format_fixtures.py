@@ -271,6 +271,11 @@ def tiff_fixtures():
     data = write("tiff_tiled.tif", tiff_file(W, H, 3, 8, 2, tiles, tile=16))
     expect("tiff_tiled.tif", W, H, "rgb8", flat)
     check(data, "RGB", flat)
+    # A tile larger than the picture (valid: 48 x 48 tiles over 20 x 12 gray pixels).
+    small = gray.crop((0, 0, 20, 12))
+    tile = bytes(small.getpixel((x, y)) if x < 20 and y < 12 else 0 for y in range(48) for x in range(48))
+    write("tiff_tile_past_image.tif", tiff_file(20, 12, 1, 8, 1, tile, tile=48))
+    expect("tiff_tile_past_image.tif", 20, 12, "gray8", small.tobytes())
     # The Orientation tag (6: the stored picture must be turned clockwise), reported, not applied.
     write("tiff_orientation6.tif", tiff_file(W, H, 3, 8, 2, flat, orientation=6))
     expect("tiff_orientation6.tif", W, H, "rgb8", flat, orientation=6)
@@ -293,6 +298,12 @@ def tiff_fixtures():
         bad[i] = (i * 151 + 7) % 256
     write("tiff_corrupt.tif", bytes(bad))
     expect_error("tiff_corrupt.tif", "corrupt")
+    # Tiles of 4096 x 16 declared for 16 x 16 pixels: refused before libtiff allocates such a tile.
+    wide = bytearray(tiff_file(16, 16, 1, 8, 1, bytes(256), tile=16))
+    at = wide.index(struct.pack("<HHI", 322, 4, 1))
+    wide[at + 8:at + 12] = struct.pack("<I", 4096)
+    write("tiff_tile_huge.tif", bytes(wide))
+    expect_error("tiff_tile_huge.tif", "corrupt")
     write("tiff_huge.tif", tiff_file(100000, H, 3, 8, 2, flat, height_field=100000))
     expect_error("tiff_huge.tif", "tooLarge", width=100000, height=100000)
 
