@@ -85,8 +85,10 @@ prepare_seeds() {
                 fi
             fi ;;
         image)
-            copy_seeds 1000000 "$dir" "$root"/Tests/BlazeImageIOTests/Fixtures/*.jpg \
-                "$root"/Tests/BlazeImageIOTests/Fixtures/*.png "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png ;;
+            local fixtures="$root/Tests/BlazeImageIOTests/Fixtures"
+            copy_seeds 1000000 "$dir" "$fixtures"/*.jpg "$fixtures"/*.png "$fixtures"/*.webp "$fixtures"/*.tif \
+                "$fixtures"/*.gif "$fixtures"/*.bmp "$fixtures"/*.p[bgpn]m "$root"/Models/samples/*.jpg \
+                "$root"/Models/samples/*.png ;;
         imagetotensor)
             cp "$here"/seeds/imagetotensor/*.bin "$dir/" ;;
         flexbuffers)
