@@ -30,7 +30,7 @@ internal import CBlazeImageCodecs
 /// PPM, ASCII (P1–P3) and binary (P4–P6), any maximum value up to 65535. Palettes and RGB become `.rgb8`, gray
 /// and bilevel `.gray8`, 32-bit BMP with alpha `.rgba8`; deeper samples are rounded to 8 bits. No orientation.
 /// FFmpeg reports a cut-off PNM as damaged (`.corrupt`); a BMP shorter than the size its header declares is
-/// `.truncated`. FFmpeg refuses pictures beyond about 16,000 x 16,000 pixels itself (`.unsupported`).
+/// `.truncated`. FFmpeg refuses pictures beyond about 16,000 x 16,000 pixels itself, as invalid data (`.corrupt`).
 ///
 /// The orientation is reported in `ImageBuffer.orientation`, never applied. Gamma and ICC profiles
 /// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.

@@ -5,8 +5,9 @@
 //   pixel format and refuses the buffer: FFmpeg parses the header, then stops before allocating the picture.
 //   The caller checks that size; the pixel step decodes again with a fresh context and FFmpeg's own buffers
 //   (`max_pixels` set to the accepted size), then converts into the caller's rows.
-// - FFmpeg refuses sizes above about 16,000 x 16,000 itself (av_image_check_size) before the callback: such a
-//   file is UNSUPPORTED ("FFmpeg refuses ..."), not tooLarge, as the size never reaches the caller.
+// - FFmpeg refuses sizes above about 16,000 x 16,000 itself (av_image_check_size) before the callback, and its
+//   BMP and PNM decoders then say "invalid data": such a file is CORRUPT, not tooLarge, as the size never
+//   reaches the caller.
 // - Channels from the pixel format: palettes, RGB and the X-padded RGB layouts give 3; gray and bilevel give
 //   1; gray with alpha and RGB with alpha give 4 (a 32-bit BMP that FFmpeg finds all-transparent comes back
 //   as opaque BGR0: alpha 255). Samples deeper than 8 bits are rounded (v * 255 / max, to nearest: 16-bit PNM
@@ -113,12 +114,9 @@ static blz_status failure(blz_decoder *decoder, int error, const char *step) {
                                 decoder->size, read_le32(decoder->data + 2));
         return BLZ_STATUS_TRUNCATED;
     }
-    if (error == AVERROR(EINVAL)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "FFmpeg refuses the picture %s (%s): its size?",
-                                step, text);
-        return BLZ_STATUS_UNSUPPORTED;
-    }
-    blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg refuses the data %s (%s)", step, text);
+    const int header = strcmp(step, "in the header") == 0;
+    blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg refuses the data %s (%s)%s", step, text,
+                            header ? ": damaged, or past FFmpeg's size limit of about 16,000 x 16,000" : "");
     return BLZ_STATUS_CORRUPT;
 }
 

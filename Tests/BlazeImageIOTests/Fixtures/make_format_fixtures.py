@@ -428,6 +428,9 @@ def bmp_fixtures():
     # 20000 x 6000 = 1.2 * 10^8 pixels: past the default limit, under FFmpeg's own.
     write("bmp_huge.bmp", good[:18] + struct.pack("<ii", 20000, 6000) + good[26:])
     expect_error("bmp_huge.bmp", "tooLarge", width=20000, height=6000)
+    # 100000 x 100000: FFmpeg refuses the size itself (as invalid data), before our check could see it.
+    write("bmp_giant.bmp", good[:18] + struct.pack("<ii", 100000, 100000) + good[26:])
+    expect_error("bmp_giant.bmp", "corrupt")
     bad = bytearray(good)
     bad[14:18] = struct.pack("<I", 7)  # a DIB header of 7 bytes: no such version
     write("bmp_corrupt.bmp", bytes(bad))
@@ -481,6 +484,8 @@ def pnm_fixtures():
     expect_error("pnm_truncated.ppm", "corrupt")  # FFmpeg cannot tell a cut-off PNM from a damaged one
     write("pnm_huge.pgm", b"P5\n20000 6000\n255\n" + bytes(64))
     expect_error("pnm_huge.pgm", "tooLarge", width=20000, height=6000)
+    write("pnm_giant.pgm", b"P5\n100000 100000\n255\n" + bytes(64))  # refused by FFmpeg itself
+    expect_error("pnm_giant.pgm", "corrupt")
     write("pnm_corrupt.ppm", b"P6\n24 16\n0\n" + bytes(64))  # maxval 0
     expect_error("pnm_corrupt.ppm", "corrupt")
 
