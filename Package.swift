@@ -244,6 +244,22 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // WebP (libwebp, with its demuxer for EXIF chunks and animations), TIFF (libtiff) and GIF (giflib, which has
+        // no pkg-config file: its module map links `gif` from the default paths).
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebp libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .systemLibrary(
+            name: "CLibTIFF",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]
+        ),
+        .systemLibrary(
+            name: "CGifLib",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
         // FFmpeg's four libraries in one module (SwiftPM takes several pkg-config names separated by spaces).
         .systemLibrary(
             name: "CFFmpeg",
@@ -255,7 +271,14 @@ let package = Package(
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
         // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
-        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
+        // Also WebP (libwebp), TIFF (libtiff), GIF (giflib), and BMP and PNM through FFmpeg's libavcodec.
+        .target(
+            name: "CBlazeImageCodecs",
+            dependencies: ["CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib", "CFFmpeg"],
+            // A module map's `link` reaches only the modules that import it from Swift; with no pkg-config file
+            // for giflib, the C target links it itself.
+            linkerSettings: [.linkedLibrary("gif")]
+        ),
         .target(
             name: "BlazeImageIO",
             dependencies: [

@@ -1,6 +1,7 @@
 internal import CBlazeImageCodecs
 
-/// Decodes JPEG and PNG files to 8-bit pixels.
+/// Decodes JPEG, PNG, WebP, TIFF, GIF, BMP and PNM files to 8-bit pixels; the format is recognised from the
+/// content (`ImageFileFormat`), never from a file name.
 ///
 /// JPEG (baseline, progressive, arithmetic-coded; libjpeg-turbo): grayscale becomes `.gray8`; YCbCr and
 /// RGB become `.rgb8`; CMYK and YCCK become `.rgb8` (Adobe's inverted CMYK is recognised by its APP14
@@ -10,6 +11,26 @@ internal import CBlazeImageCodecs
 /// palettes become `.rgb8`; anything with alpha or a tRNS chunk becomes `.rgba8` (gray replicated,
 /// alpha straight); 16-bit samples are rounded to 8 bits. The EXIF orientation is read from an eXIf chunk
 /// placed before the image data.
+///
+/// WebP (libwebp): lossy and lossless, with or without alpha; an animation gives its first frame (on its
+/// canvas). Alpha gives `.rgba8`, otherwise `.rgb8`. The EXIF orientation is read from the "EXIF" chunk.
+///
+/// TIFF (libtiff): the first page (directory) of a classic or BigTIFF file, every layout libtiff's RGBA interface
+/// reads (strips or tiles, any compression libtiff was built with, 1 to 16 bits per sample, gray, RGB, palette,
+/// CMYK, YCbCr, CIE Lab). Gray becomes `.gray8`; alpha gives `.rgba8` (straight, as PNG's; premultiplied files
+/// are divided back); the rest `.rgb8`. 16-bit colour samples are rounded to 8 bits, 16-bit gray ones reduced to
+/// their high byte (libtiff's choice: at most one level below rounding); CMYK is converted by libtiff. The Orientation
+/// tag is the EXIF orientation (TIFF defined the values EXIF took over).
+///
+/// GIF (giflib): the first frame on the logical screen (enlarged to hold the frame if the frame reaches past
+/// it). `.rgba8` when the frame has a transparent colour or does not cover the screen (uncovered pixels are
+/// transparent), otherwise `.rgb8`. Only the records before the first frame's data and that data are read.
+///
+/// BMP and PNM (FFmpeg's libavcodec decoders): BMP of 1 to 32 bits per pixel, palettes and RLE; PBM, PGM and
+/// PPM, ASCII (P1–P3) and binary (P4–P6), any maximum value up to 65535. Palettes and RGB become `.rgb8`, gray
+/// and bilevel `.gray8`, 32-bit BMP with alpha `.rgba8`; deeper samples are rounded to 8 bits. No orientation.
+/// FFmpeg reports a cut-off PNM as damaged (`.corrupt`); a BMP shorter than the size its header declares is
+/// `.truncated`. FFmpeg refuses pictures beyond about 16,000 x 16,000 pixels itself (`.unsupported`).
 ///
 /// The orientation is reported in `ImageBuffer.orientation`, never applied. Gamma and ICC profiles
 /// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.
@@ -29,7 +50,7 @@ public enum ImageDecoder {
         try decode(data: FileIO.readAll(path, limit: options.maximumFileBytes), options: options)
     }
 
-    /// Decodes a JPEG or PNG held in memory; the format is recognised from the signature.
+    /// Decodes an image held in memory; the format is recognised from the signature.
     ///
     /// The header is read first: its width and height are checked against `options.maximumPixelCount`
     /// (and `maximumDeclaredPixelCount` when set) before the pixels are allocated. Always a full decode;
@@ -38,8 +59,9 @@ public enum ImageDecoder {
     ///   - data: the whole file.
     ///   - options: the largest image accepted (`maximumFileBytes` does not apply to bytes in memory).
     /// - Returns: the stored pixels (gray8, rgb8 or rgba8, as the file holds them) and the EXIF orientation.
-    /// - Throws: `.unknownFormat` (no JPEG or PNG signature), `.truncated` (the data ends early, or is
-    ///   shorter than a signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
+    /// - Throws: `.unknownFormat` (no signature of a format it reads or knows), `.unsupported` naming a format
+    ///   recognised but not read (JPEG XL, PSD, ...), `.truncated` (the data ends early, or is shorter than a
+    ///   signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
     public static func decode(
         data: [UInt8], options: ImageDecodingOptions = .init()
     ) throws(ImageIOError) -> DecodedImage {
@@ -49,7 +71,7 @@ public enum ImageDecoder {
     /// Reads the file at `path` and decodes it at the smallest size whose longer side still has at least
     /// `minimumLongSide` pixels: a JPEG at 1/1, 1/2, 1/4 or 1/8 of its size with libjpeg's DCT scaling (the
     /// scaled inverse transform of each 8x8 block, several times cheaper than a full decode and then a
-    /// resize); a PNG in full (PNG has no scaled decode).
+    /// resize); the other formats in full (they have no scaled decode).
     ///
     /// - Parameters:
     ///   - path: the file to read.
@@ -67,7 +89,7 @@ public enum ImageDecoder {
                          options: options)
     }
 
-    /// Decodes a JPEG or PNG held in memory at the smallest size whose longer side still has at least
+    /// Decodes an image held in memory at the smallest size whose longer side still has at least
     /// `minimumLongSide` pixels (see `decodeScaled(contentsOf:minimumLongSide:options:)`).
     ///
     /// The scale is the smallest 1/d (d = 8, 4, 2, 1) with ceil(longer side / d) >= `minimumLongSide`. The
@@ -90,19 +112,19 @@ public enum ImageDecoder {
     private static func decode(
         data: [UInt8], options: ImageDecodingOptions, minimumLongSide: Int?
     ) throws(ImageIOError) -> ScaledImage {
-        let codec: blz_codec
-        switch ImageFileFormat(sniffing: data) {
-        case .jpeg: codec = .BLZ_CODEC_JPEG
-        case .png: codec = .BLZ_CODEC_PNG
-        case nil:
+        guard let format = ImageFileFormat(sniffing: data) else {
             if ImageFileFormat.isSignaturePrefix(data) {
-                throw .truncated("\(data.count) bytes are too few for a JPEG or PNG signature")
+                throw .truncated("\(data.count) bytes are too few for an image signature")
+            }
+            if let other = OtherImageFormats.name(sniffing: data) {
+                let names = ImageFileFormat.allCases.map(\.displayName).joined(separator: ", ")
+                throw .unsupported("the data is \(other), a format this library does not decode (it reads \(names))")
             }
             throw .unknownFormat
         }
         let result = data.withUnsafeBufferPointer { buffer in
             Result { () throws(ImageIOError) in
-                try decode(buffer, codec: codec, options: options, minimumLongSide: minimumLongSide)
+                try decode(buffer, format: format, options: options, minimumLongSide: minimumLongSide)
             }
         }
         return try result.get()
@@ -117,14 +139,29 @@ public enum ImageDecoder {
         return 1
     }
 
+    /// The C back end of each format.
+    private static func codec(_ format: ImageFileFormat) -> blz_codec {
+        switch format {
+        case .jpeg: return .BLZ_CODEC_JPEG
+        case .png: return .BLZ_CODEC_PNG
+        case .webp: return .BLZ_CODEC_WEBP
+        case .tiff: return .BLZ_CODEC_TIFF
+        case .gif: return .BLZ_CODEC_GIF
+        case .bmp: return .BLZ_CODEC_BMP
+        case .pnm: return .BLZ_CODEC_PNM
+        }
+    }
+
     private static func decode(
-        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, options: ImageDecodingOptions, minimumLongSide: Int?
+        _ data: UnsafeBufferPointer<UInt8>, format: ImageFileFormat, options: ImageDecodingOptions,
+        minimumLongSide: Int?
     ) throws(ImageIOError) -> ScaledImage {
+        let codec = codec(format)
         guard let decoder = blz_decoder_create(codec, data.baseAddress, data.count) else {
             throw .unsupported("out of memory")
         }
         defer { blz_decoder_destroy(decoder) }
-        let name = codec == .BLZ_CODEC_JPEG ? "JPEG" : "PNG"
+        let name = format.displayName
 
         var header = blz_header()
         let headerStatus = blz_decoder_read_header(decoder, &header)
@@ -155,10 +192,10 @@ public enum ImageDecoder {
         guard !pixelOverflow, pixelCount <= options.maximumPixelCount else {
             throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount)
         }
-        guard let format = PixelFormat(decodedChannels: Int(header.channels)) else {
+        guard let pixelFormat = PixelFormat(decodedChannels: Int(header.channels)) else {
             throw .unsupported("\(name): \(header.channels) channels per pixel")
         }
-        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: format.bytesPerPixel)
+        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: pixelFormat.bytesPerPixel)
         guard !byteOverflow else { throw .tooLarge(width: width, height: height, limit: options.maximumPixelCount) }
 
         var orientation = ImageOrientation.up
@@ -173,7 +210,7 @@ public enum ImageDecoder {
             initializedCount = pixelStatus == .BLZ_STATUS_OK ? byteCount : 0
         }
         guard pixelStatus == .BLZ_STATUS_OK else { throw error(pixelStatus, decoder, name) }
-        let image = ImageBuffer(width: width, height: height, pixelFormat: format, pixels: pixels,
+        let image = ImageBuffer(width: width, height: height, pixelFormat: pixelFormat, pixels: pixels,
                                 orientation: orientation)
         return ScaledImage(image: image, scaleDenominator: denominator, fullWidth: fullWidth, fullHeight: fullHeight)
     }

@@ -5,7 +5,7 @@ public struct ImageDecodingOptions: Hashable, Sendable {
     /// photo (up to 400 MB decoded as RGBA).
     public var maximumPixelCount: Int
     /// The largest file `decode(contentsOf:)` reads, in bytes, checked before anything is read or allocated.
-    /// The default, 1 GiB, is far above any real JPEG or PNG of `maximumPixelCount` pixels; raise it for
+    /// The default, 1 GiB, is far above any real compressed picture of `maximumPixelCount` pixels; raise it for
     /// uncompressed giants, lower it for a server that takes uploads.
     public var maximumFileBytes: Int
     /// The largest `width * height` the file's header may declare, checked before anything that grows with

@@ -9,7 +9,8 @@ public enum ImageIOError: Error, Equatable, Sendable {
     case notARegularFile(path: String, kind: String)
     /// The file has more bytes than `ImageDecodingOptions.maximumFileBytes` (`limit`).
     case fileTooLarge(path: String, bytes: Int, limit: Int)
-    /// The data starts with neither a JPEG nor a PNG signature.
+    /// No image format was recognised: the data starts with no signature of an `ImageFileFormat` (nor of the
+    /// other image formats named in `.unsupported` errors, such as JPEG XL or PSD).
     case unknownFormat
     /// The data is damaged: a bad marker, CRC, compressed stream or entropy-coded segment.
     case corrupt(String)
@@ -20,8 +21,9 @@ public enum ImageIOError: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The header declares a zero width or height, or an image to encode is empty.
     case zeroSize
-    /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, ...), or an image
-    /// that cannot be encoded as given.
+    /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, a format recognised by
+    /// its signature but not decoded, such as JPEG XL: the message names it), or an image that cannot be
+    /// encoded as given.
     case unsupported(String)
     /// The file could not be created or written.
     case cannotWrite(path: String, reason: String)
@@ -35,7 +37,9 @@ extension ImageIOError: CustomStringConvertible {
         case .notARegularFile(let path, let kind): return "cannot read \(path): it is \(kind), not a regular file"
         case .fileTooLarge(let path, let bytes, let limit):
             return "cannot read \(path): the file has \(bytes) bytes, more than the limit of \(limit) (ImageDecodingOptions.maximumFileBytes)"
-        case .unknownFormat: return "not a JPEG or PNG image"
+        case .unknownFormat:
+            let names = ImageFileFormat.allCases.map(\.displayName).joined(separator: ", ")
+            return "no image format recognised: the data starts with no signature of \(names)"
         case .corrupt(let detail): return "corrupt image: \(detail)"
         case .truncated(let detail): return "truncated image: \(detail)"
         case .tooLarge(let width, let height, let limit):

@@ -1,4 +1,4 @@
-// BlazeImageIO decodes and writes files through libjpeg-turbo and libpng, system libraries that Linux
+// BlazeImageIO decodes and writes files through libjpeg-turbo, libpng, libwebp, libtiff, giflib and FFmpeg, system libraries that Linux
 // distributions and Homebrew provide and iOS, tvOS and visionOS do not (Package.swift drops the C codec target
 // there). Apps on those platforms decode pictures with the platform's own APIs (ImageIO's CGImageSource,
 // UIImage) and hand their pixels to the detectors as an ImageView.

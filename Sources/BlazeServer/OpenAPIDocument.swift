@@ -10,8 +10,8 @@ enum OpenAPIDocument {
           version: "1.0.0"
           description: >-
             Face detection, MediaPipe's 478-point face mesh, face analysis (head pose, open eyes, smile, capture
-            quality) and person segmentation over HTTP. Send the picture's bytes (JPEG or PNG, recognised from the
-            bytes) as the body, or as the `image` part of multipart/form-data. Coordinates are pixels of the upright
+            quality) and person segmentation over HTTP. Send the picture's bytes (JPEG, PNG, WebP, TIFF, GIF, BMP or PNM,
+            recognised from the bytes) as the body, or as the `image` part of multipart/form-data. Coordinates are pixels of the upright
             picture (EXIF orientation applied), origin top-left. Every error is {"error": {"code", "message"}}.
           license:
             name: Apache-2.0
@@ -121,7 +121,7 @@ enum OpenAPIDocument {
           requestBodies:
             Picture:
               required: true
-              description: A JPEG or PNG file's bytes, or multipart/form-data with the file in the part named image.
+              description: An image file's bytes (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM), or multipart/form-data with the file in the part named image.
               content:
                 image/*:
                   schema: {type: string, contentMediaType: application/octet-stream}

@@ -52,6 +52,11 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
     switch (decoder->codec) {
     case BLZ_CODEC_JPEG: status = blz_jpeg_read_header(decoder); break;
     case BLZ_CODEC_PNG: status = blz_png_read_header(decoder); break;
+    case BLZ_CODEC_WEBP: status = blz_webp_read_header(decoder); break;
+    case BLZ_CODEC_TIFF: status = blz_tiff_read_header(decoder); break;
+    case BLZ_CODEC_GIF: status = blz_gif_read_header(decoder); break;
+    case BLZ_CODEC_BMP:
+    case BLZ_CODEC_PNM: status = blz_av_read_header(decoder); break;
     default:
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "unknown codec %d", (int)decoder->codec);
         status = BLZ_STATUS_INVALID_ARGUMENT;
@@ -83,8 +88,8 @@ blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uin
     if (decoder->codec == BLZ_CODEC_JPEG) {
         status = blz_jpeg_set_scale(decoder, denominator);
     } else if (denominator != 1) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "PNG has no scaled decode (1/%u asked)",
-                                denominator);
+        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "%s has no scaled decode (1/%u asked)",
+                                decoder->codec == BLZ_CODEC_PNG ? "PNG" : "this format", denominator);
         status = BLZ_STATUS_INVALID_ARGUMENT;
     }
     if (status != BLZ_STATUS_OK) {
@@ -116,8 +121,17 @@ blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t
         return BLZ_STATUS_INVALID_ARGUMENT;
     }
     decoder->message[0] = '\0';
-    blz_status status = decoder->codec == BLZ_CODEC_JPEG ? blz_jpeg_read_pixels(decoder, pixels)
-                                                         : blz_png_read_pixels(decoder, pixels);
+    blz_status status;
+    switch (decoder->codec) {
+    case BLZ_CODEC_JPEG: status = blz_jpeg_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_PNG: status = blz_png_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_WEBP: status = blz_webp_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_TIFF: status = blz_tiff_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_GIF: status = blz_gif_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_BMP:
+    case BLZ_CODEC_PNM: status = blz_av_read_pixels(decoder, pixels); break;
+    default: status = BLZ_STATUS_INVALID_ARGUMENT; // read_header refused it already
+    }
     decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_DONE : BLZ_STAGE_FAILED;
     return status;
 }
@@ -130,7 +144,20 @@ void blz_decoder_destroy(blz_decoder *decoder) {
     if (decoder == NULL) return;
     blz_jpeg_destroy(decoder);
     blz_png_destroy(decoder);
+    blz_webp_destroy(decoder);
+    blz_tiff_destroy(decoder);
+    blz_gif_destroy(decoder);
+    blz_av_destroy(decoder);
     free(decoder);
+}
+
+void blz_orientation_exif(uint8_t output[26], uint16_t value) {
+    // Little-endian TIFF header, IFD0 at offset 8 with one entry: tag 0x0112, type SHORT, count 1, the value.
+    static const uint8_t layout[26] = {'I', 'I', 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0,
+                                       0, 0, 0, 0, 0, 0, 0, 0};
+    memcpy(output, layout, sizeof layout);
+    output[18] = (uint8_t)(value & 0xFF);
+    output[19] = (uint8_t)(value >> 8);
 }
 
 void blz_free(void *buffer) {

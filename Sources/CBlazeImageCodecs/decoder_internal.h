@@ -19,6 +19,10 @@ typedef enum blz_stage {
 
 struct blz_jpeg_state;
 struct blz_png_state;
+struct blz_webp_state;
+struct blz_tiff_state;
+struct blz_gif_state;
+struct blz_av_state;
 
 struct blz_decoder {
     blz_codec codec;
@@ -39,6 +43,10 @@ struct blz_decoder {
     /// The codec's state, allocated by its read_header and released by its destroy.
     struct blz_jpeg_state *jpeg;
     struct blz_png_state *png;
+    struct blz_webp_state *webp;
+    struct blz_tiff_state *tiff;
+    struct blz_gif_state *gif;
+    struct blz_av_state *av; // BMP and PNM (FFmpeg)
 };
 
 /// Records a failure (status and printf-style message) without jumping.
@@ -61,5 +69,26 @@ void blz_jpeg_destroy(blz_decoder *decoder);
 blz_status blz_png_read_header(blz_decoder *decoder);
 blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels);
 void blz_png_destroy(blz_decoder *decoder);
+
+blz_status blz_webp_read_header(blz_decoder *decoder);
+blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_webp_destroy(blz_decoder *decoder);
+
+blz_status blz_tiff_read_header(blz_decoder *decoder);
+blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_tiff_destroy(blz_decoder *decoder);
+
+blz_status blz_gif_read_header(blz_decoder *decoder);
+blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_gif_destroy(blz_decoder *decoder);
+
+/// BMP and PNM through FFmpeg's libavcodec (av_image_decoder.c).
+blz_status blz_av_read_header(blz_decoder *decoder);
+blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_av_destroy(blz_decoder *decoder);
+
+/// Writes a 26-byte TIFF-structured EXIF payload whose IFD0 holds one tag, the orientation `value` (1...8), to
+/// `output`: for formats whose own header carries the orientation (TIFF).
+void blz_orientation_exif(uint8_t output[26], uint16_t value);
 
 #endif // BLAZE_DECODER_INTERNAL_H

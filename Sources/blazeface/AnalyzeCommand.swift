@@ -9,7 +9,7 @@ import Foundation
 struct AnalyzeCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
-        abstract: "Head pose, open eyes, smiles, capture quality and framing hints of the faces in JPEG and PNG images.",
+        abstract: "Head pose, open eyes, smiles, capture quality and framing hints of the faces in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM).",
         discussion: """
             Each face is found, its 478-point mesh computed (as `landmarks` does), and from the mesh: the head \
             pose (ML Kit's Euler angles in degrees, relative to the camera's axes, with MediaPipe's camera: \

@@ -8,7 +8,7 @@ import Foundation
 /// - `white`, `black`, or `#RRGGBB` (six hexadecimal digits, either case): one colour.
 /// - `blur`: the image itself blurred with a radius of 2% of its shorter side (at least 1 pixel); `blur:N` with a
 ///   radius of N pixels (`Background.blur(radius:)`).
-/// - anything else: the path of a JPEG or PNG picture. The keywords win over a file of that name (write
+/// - anything else: the path of a picture in a format BlazeImageIO reads. The keywords win over a file of that name (write
 ///   `./white` for such a file).
 enum BackgroundChoice: Equatable, Sendable {
     /// A colour or a blur (`BackgroundFill`'s words).

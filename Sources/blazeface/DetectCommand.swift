@@ -5,11 +5,11 @@ import BlazeImageIO
 import BlazeReports
 import Foundation
 
-/// `blazeface detect`: finds faces in JPEG and PNG files.
+/// `blazeface detect`: finds faces in image files (every format BlazeImageIO reads).
 struct DetectCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
-        abstract: "Detect faces in JPEG and PNG images (files or folders).",
+        abstract: "Detect faces in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM; files or folders).",
         discussion: """
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
             An image that cannot be read is reported and the others go on; the exit status is then 1.

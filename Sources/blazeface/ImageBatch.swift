@@ -5,7 +5,7 @@ import Foundation
 
 /// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
 struct ImageBatchOptions: ParsableArguments {
-    @Argument(help: "Image files (.jpg, .jpeg, .png) or folders to search for them.")
+    @Argument(help: "Image files (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM: recognised by content) or folders to search for them (by extension: .jpg .jpeg .png .webp .tif .tiff .gif .bmp .pnm .pbm .pgm .ppm).")
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("""
@@ -88,7 +88,7 @@ extension ImageBatchCommand {
         try reportingFailures {
             let paths = try collectImagePaths(batch.inputs)
             guard !paths.isEmpty else {
-                throw CommandFailure("no JPEG or PNG images found in \(batch.inputs.joined(separator: ", "))")
+                throw CommandFailure("no image files found in \(batch.inputs.joined(separator: ", "))")
             }
             try prepareOutputs()
             let results = try processAll(paths)

@@ -6,11 +6,11 @@ import BlazeReports
 import BlazeModels
 import Foundation
 
-/// `blazeface landmarks`: MediaPipe's face mesh (478 or 468 points per face) on JPEG and PNG files.
+/// `blazeface landmarks`: MediaPipe's face mesh (478 or 468 points per face) on image files.
 struct LandmarksCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "landmarks",
-        abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in JPEG and PNG images.",
+        abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM).",
         discussion: """
             Points are pixels of the upright image (after EXIF orientation), origin top-left, with z (depth, \
             smaller is nearer) on the same scale as x. Point 1 is the nose tip; 468 and 473 are the centres of \

@@ -4,12 +4,12 @@ import BlazeReports
 import BlazeSegmentation
 import Foundation
 
-/// `blazeface segment`: MediaPipe's selfie segmentation on JPEG and PNG files: a person mask per image, and
+/// `blazeface segment`: MediaPipe's selfie segmentation on image files: a person mask per image, and
 /// optionally the image with a new background.
 struct SegmentCommand: ImageBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "segment",
-        abstract: "Segment people in JPEG and PNG images (MediaPipe's selfie segmentation); write masks or replace the background.",
+        abstract: "Segment people in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM; MediaPipe's selfie segmentation); write masks or replace the background.",
         discussion: """
             Each image gets a mask of person probabilities at its upright size (after EXIF orientation), as \
             MediaPipe's SelfieSegmentation returns it. The report gives the model used and the share of pixels \

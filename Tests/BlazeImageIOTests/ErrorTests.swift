@@ -18,11 +18,24 @@ struct ErrorTests {
 
     @Test func otherDataIsUnknownFormat() {
         let samples: [[UInt8]] = [
-            Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), Array("BM".utf8), [0x00], [0xFF, 0xD8, 0x00, 0x00],
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x00, 0, 0, 0, 0],
+            Array("GIF90a\u{1}\u{0}\u{1}\u{0}".utf8), Array("BA".utf8), [0x00], [0xFF, 0xD8, 0x00, 0x00],
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x00, 0, 0, 0, 0], Array("P9\n".utf8),
         ]
         for data in samples {
             #expect(decodingError { () throws(ImageIOError) in try ImageDecoder.decode(data: data) } == .unknownFormat)
+        }
+    }
+
+    @Test func tooShortForTheirFormatsAreTypedErrors() {
+        // A GIF screen descriptor cut short, a bare "BM", a PNM header with no size: recognised, then refused.
+        let samples: [([UInt8], String)] = [
+            (Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), "truncated"), (Array("BM".utf8), "corrupt"),
+            (Array("P6\n".utf8), "corrupt"), (Array("RIFF\u{24}\u{0}\u{0}\u{0}WEBPVP8L".utf8), "truncated"),
+            (Array("II*\u{0}".utf8), "truncated"),
+        ]
+        for (data, expected) in samples {
+            let error = decodingError { () throws(ImageIOError) in try ImageDecoder.decode(data: data) }
+            #expect(error.map(caseName) == expected, "\(data): \(String(describing: error))")
         }
     }
 

@@ -3,8 +3,9 @@ import BlazeTestSupport
 import Foundation
 import Testing
 
-/// Seeded random damage to small JPEGs and PNGs: every variant must decode or throw `ImageIOError`,
-/// never crash, hang or read out of bounds. Corruption handling in libjpeg and libpng is where crashes hide.
+/// Seeded random damage to small JPEGs and PNGs (and WebP, TIFF, GIF, BMP and PNM files): every variant must
+/// decode or throw `ImageIOError`, never crash, hang or read out of bounds. Corruption handling in the codec
+/// libraries is where crashes hide.
 @Suite("Fuzzing with seeded corruptions")
 struct FuzzTests {
     static let iterations = 300
@@ -39,6 +40,23 @@ struct FuzzTests {
         }
         #expect(outcomes["decoded", default: 0] > 0, "\(outcomes)")
         #expect(outcomes.count >= 3, "\(outcomes)")
+    }
+
+    @Test(arguments: [
+        ["webp_lossless_rgba.webp", "webp_lossy_alpha.webp", "webp_animated.webp", "webp_exif6.webp"],
+        ["tiff_rgb_lzw.tif", "tiff_tiled.tif", "tiff_palette.tif", "tiff_rgb16_be.tif", "tiff_bilevel.tif"],
+        ["gif_palette.gif", "gif_interlaced.gif", "gif_transparent.gif", "gif_placed.gif"],
+        ["bmp_rgb24.bmp", "bmp_palette8.bmp", "bmp_rgba32.bmp", "pnm_p6.ppm", "pnm_p2.pgm", "pnm_p4.pbm"],
+    ])
+    func corruptedOtherFormats(_ files: [String]) throws {
+        let sources = try files.map(Fixtures.bytes)
+        var generator = SplitMix64(seed: UInt64(files[0].utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        var outcomes: [String: Int] = [:]
+        for iteration in 0..<Self.iterations {
+            outcomes[Self.decode(Self.mutate(sources[iteration % sources.count], using: &generator)), default: 0] += 1
+        }
+        #expect(outcomes["decoded", default: 0] > 0, "\(outcomes)")
+        #expect(outcomes.count >= 2, "\(outcomes)")
     }
 
     /// "decoded" or the error case's name; records an issue if a decoded image is inconsistent.

@@ -98,7 +98,10 @@ import Testing
                 return (error.statusCode, error.code)
             }
         }
-        #expect(await status(Array("GIF89a garbage".utf8)) ?? (0, "") == (415, "unsupported_media_type"))
+        // No format recognised, and a format recognised but not decoded (Photoshop).
+        #expect(await status(Array("not a picture".utf8)) ?? (0, "") == (415, "unsupported_media_type"))
+        #expect(await status(Array("8BPS\u{0}\u{1} garbage".utf8)) ?? (0, "") == (415, "unsupported_media_type"))
+        #expect(await status(Array("GIF89a garbage".utf8)) ?? (0, "") == (422, "undecodable_image"))  // a cut-off GIF
         #expect(await status([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 1, 2, 3]) ?? (0, "") == (422, "undecodable_image"))
         #expect(await status([]) ?? (0, "") == (422, "undecodable_image"))
         // astronaut.png is 512 x 512 = 262,144 pixels, above the limit of 100,000.

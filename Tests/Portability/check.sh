@@ -49,7 +49,8 @@ for product in package["products"]:
             visit(name)
 # The products an iOS app uses must not reach the C codec targets (Linux/macOS only, from the system).
 file_io_products = {"BlazeImageIO", "BlazeVideoIO"}
-codec_targets = {"CBlazeImageCodecs", "CBlazeVideoCodecs", "CLibJPEG", "CLibPNG", "CFFmpeg"} | file_io_products
+codec_targets = {"CBlazeImageCodecs", "CBlazeVideoCodecs", "CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib",
+                 "CFFmpeg"} | file_io_products
 def reach(name, seen):
     if name in seen or name not in targets:
         return seen

@@ -1,4 +1,5 @@
-// BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding and PNG encoding for BlazeImageIO.
+// BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding and PNG encoding for BlazeImageIO; WebP
+// (libwebp), TIFF (libtiff), GIF (giflib), BMP and PNM (FFmpeg's libavcodec) decoding.
 //
 // Every libjpeg and libpng call happens in C, behind setjmp/longjmp error handlers: the functions here
 // return a status and never exit, abort or print. Decoding is split in two steps so that the caller can
@@ -60,6 +61,17 @@ typedef enum BLZ_CLOSED_ENUM blz_status {
 typedef enum BLZ_CLOSED_ENUM blz_codec {
     BLZ_CODEC_JPEG = 1,
     BLZ_CODEC_PNG = 2,
+    // 10 and up: the formats added with issue 25's first part (libwebp, libtiff, giflib, FFmpeg's libavcodec).
+    /// WebP, lossy or lossless, still or animated (the first frame); EXIF from the RIFF "EXIF" chunk.
+    BLZ_CODEC_WEBP = 10,
+    /// TIFF (classic and BigTIFF), the first directory; the Orientation tag becomes a one-tag EXIF payload.
+    BLZ_CODEC_TIFF = 11,
+    /// GIF87a/GIF89a, the first frame on the logical screen.
+    BLZ_CODEC_GIF = 12,
+    /// Windows BMP, through FFmpeg's libavcodec.
+    BLZ_CODEC_BMP = 13,
+    /// PBM, PGM, PPM (P1 to P6: ASCII and binary), through FFmpeg's libavcodec.
+    BLZ_CODEC_PNM = 14,
 } blz_codec;
 
 /// What `blz_decoder_read_header` learns before any pixel is decoded.
@@ -90,7 +102,8 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header);
 /// successful `blz_decoder_read_header` and before `blz_decoder_read_pixels`. JPEG: libjpeg's DCT scaling;
 /// the output is ceil(width / denominator) x ceil(height / denominator) pixels (what libjpeg's
 /// jpeg_calc_output_dimensions says), written to `*output_width` and `*output_height`. Nothing that grows
-/// with the image is allocated. PNG has no scaled decode: only 1 is accepted (INVALID_ARGUMENT otherwise).
+/// with the image is allocated. The other formats have no scaled decode: only 1 is accepted
+/// (INVALID_ARGUMENT otherwise).
 /// Another denominator is INVALID_ARGUMENT. Without this call the output is the declared size.
 blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uint32_t *output_width,
                                  uint32_t *output_height);

@@ -1,0 +1,177 @@
+// WebP decoding with libwebp: lossy (VP8) and lossless (VP8L), with or without alpha (ALPH), still or
+// animated (the first frame, composited on the canvas by WebPAnimDecoder).
+//
+// Policy:
+// - The header step runs WebPGetFeatures (size, alpha, animation; no allocation) and WebPDemux over the whole
+//   RIFF container (the chunk index; no pixels). A container that ends before its RIFF size is TRUNCATED;
+//   anything libwebp refuses is CORRUPT, or UNSUPPORTED for what it calls an unsupported feature.
+// - The size is the canvas: for a still picture the bitstream's own, checked against it by libwebp; for an
+//   animation VP8X's canvas (up to 2^24 x 2^24, refused by the caller's pixel limit before anything grows).
+// - Alpha (an ALPH chunk, VP8L's alpha bit, an animation's alpha flag) gives 4 channels, RGBA not
+//   premultiplied; otherwise 3 (RGB).
+// - EXIF: the payload of the first "EXIF" chunk (a TIFF structure; a leading "Exif\0\0", which some writers
+//   add, is skipped by the Swift parser). ICC profiles and XMP are ignored.
+// - A still picture is decoded straight into the caller's buffer (WebPDecode with external memory); an
+//   animation through WebPAnimDecoder, which allocates its own canvas (two, 8 bytes per pixel) once the size
+//   was accepted, and its first frame is copied out.
+#include "decoder_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <webp/decode.h>
+#include <webp/demux.h>
+
+struct blz_webp_state {
+    WebPDemuxer *demux;
+    int animated;
+};
+
+static blz_status status_for(VP8StatusCode code) {
+    switch (code) {
+    case VP8_STATUS_OK: return BLZ_STATUS_OK;
+    case VP8_STATUS_OUT_OF_MEMORY: return BLZ_STATUS_OUT_OF_MEMORY;
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return BLZ_STATUS_UNSUPPORTED;
+    case VP8_STATUS_NOT_ENOUGH_DATA: return BLZ_STATUS_TRUNCATED;
+    default: return BLZ_STATUS_CORRUPT; // INVALID_PARAM, BITSTREAM_ERROR, SUSPENDED, USER_ABORT
+    }
+}
+
+static const char *describe(VP8StatusCode code) {
+    switch (code) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "a feature libwebp does not support";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the data ends before the image does";
+    case VP8_STATUS_BITSTREAM_ERROR: return "the bitstream is damaged";
+    default: return "libwebp refuses the data";
+    }
+}
+
+blz_status blz_webp_read_header(blz_decoder *decoder) {
+    WebPBitstreamFeatures features;
+    const VP8StatusCode code = WebPGetFeatures(decoder->data, decoder->size, &features);
+    if (code != VP8_STATUS_OK) {
+        blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
+        return status_for(code);
+    }
+    struct blz_webp_state *state = calloc(1, sizeof(struct blz_webp_state));
+    if (state == NULL) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
+        return BLZ_STATUS_OUT_OF_MEMORY;
+    }
+    decoder->webp = state;
+
+    const WebPData data = {decoder->data, decoder->size};
+    state->demux = WebPDemux(&data);
+    if (state->demux == NULL) {
+        // Refused whole: either the container is cut short (a partial parse gets past the header) or invalid.
+        WebPDemuxState parse = WEBP_DEMUX_PARSE_ERROR;
+        WebPDemuxer *partial = WebPDemuxPartial(&data, &parse);
+        WebPDemuxDelete(partial);
+        if (partial != NULL && parse != WEBP_DEMUX_PARSE_ERROR && parse != WEBP_DEMUX_DONE) {
+            blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
+                                    "the WebP container ends after %zu bytes, before its last chunk", decoder->size);
+            return BLZ_STATUS_TRUNCATED;
+        }
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp's demuxer refuses the RIFF container");
+        return BLZ_STATUS_CORRUPT;
+    }
+    const uint32_t width = WebPDemuxGetI(state->demux, WEBP_FF_CANVAS_WIDTH);
+    const uint32_t height = WebPDemuxGetI(state->demux, WEBP_FF_CANVAS_HEIGHT);
+    const uint32_t flags = WebPDemuxGetI(state->demux, WEBP_FF_FORMAT_FLAGS);
+    if (width == 0 || height == 0) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the WebP canvas is %u x %u", width, height);
+        return BLZ_STATUS_ZERO_SIZE;
+    }
+    state->animated = features.has_animation || (flags & ANIMATION_FLAG) != 0;
+    decoder->header.width = width;
+    decoder->header.height = height;
+    decoder->header.channels = features.has_alpha || (flags & ALPHA_FLAG) != 0 ? 4 : 3;
+
+    WebPChunkIterator chunk;
+    if (WebPDemuxGetChunk(state->demux, "EXIF", 1, &chunk)) {
+        if (chunk.chunk.size > 0) { // Points into the caller's data, which outlives the decoder.
+            decoder->header.exif = chunk.chunk.bytes;
+            decoder->header.exif_size = chunk.chunk.size;
+        }
+        WebPDemuxReleaseChunkIterator(&chunk);
+    }
+    return BLZ_STATUS_OK;
+}
+
+static blz_status read_still(blz_decoder *decoder, uint8_t *pixels) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "libwebp's decoder ABI does not match its header");
+        return BLZ_STATUS_UNSUPPORTED;
+    }
+    const uint32_t channels = decoder->header.channels;
+    config.output.colorspace = channels == 4 ? MODE_RGBA : MODE_RGB;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = pixels;
+    config.output.u.RGBA.stride = (int)(decoder->header.width * channels);
+    config.output.u.RGBA.size = (size_t)decoder->header.width * decoder->header.height * channels;
+    const VP8StatusCode code = WebPDecode(decoder->data, decoder->size, &config);
+    if (code != VP8_STATUS_OK) {
+        WebPFreeDecBuffer(&config.output);
+        blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
+        return status_for(code);
+    }
+    const int same = config.output.width == (int)decoder->header.width
+                     && config.output.height == (int)decoder->header.height;
+    WebPFreeDecBuffer(&config.output); // external memory: releases nothing of ours
+    if (!same) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the decoded WebP is not the canvas size");
+        return BLZ_STATUS_CORRUPT;
+    }
+    return BLZ_STATUS_OK;
+}
+
+static blz_status read_first_frame(blz_decoder *decoder, uint8_t *pixels) {
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "libwebp's demuxer ABI does not match its header");
+        return BLZ_STATUS_UNSUPPORTED;
+    }
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    const WebPData data = {decoder->data, decoder->size};
+    WebPAnimDecoder *animation = WebPAnimDecoderNew(&data, &options);
+    if (animation == NULL) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp refuses the animation");
+        return BLZ_STATUS_CORRUPT;
+    }
+    WebPAnimInfo info;
+    uint8_t *canvas = NULL;
+    int timestamp = 0;
+    blz_status status = BLZ_STATUS_OK;
+    if (!WebPAnimDecoderGetInfo(animation, &info) || info.canvas_width != decoder->header.width
+        || info.canvas_height != decoder->header.height) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the animation's canvas is not the header's");
+        status = BLZ_STATUS_CORRUPT;
+    } else if (!WebPAnimDecoderGetNext(animation, &canvas, &timestamp) || canvas == NULL) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp cannot decode the animation's first frame");
+        status = BLZ_STATUS_CORRUPT;
+    } else {
+        const size_t count = (size_t)decoder->header.width * decoder->header.height;
+        if (decoder->header.channels == 4) {
+            memcpy(pixels, canvas, count * 4);
+        } else {
+            for (size_t i = 0; i < count; i++) memcpy(pixels + 3 * i, canvas + 4 * i, 3);
+        }
+    }
+    WebPAnimDecoderDelete(animation);
+    return status;
+}
+
+blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+    return decoder->webp->animated ? read_first_frame(decoder, pixels) : read_still(decoder, pixels);
+}
+
+void blz_webp_destroy(blz_decoder *decoder) {
+    struct blz_webp_state *state = decoder->webp;
+    if (state == NULL) return;
+    WebPDemuxDelete(state->demux);
+    free(state);
+    decoder->webp = NULL;
+}
