@@ -244,6 +244,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        .systemLibrary(
+            name: "CLibHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // FFmpeg's four libraries in one module (SwiftPM takes several pkg-config names separated by spaces).
         .systemLibrary(
             name: "CFFmpeg",
@@ -255,7 +265,8 @@ let package = Package(
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
         // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
-        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
+        // HEIF/HEIC and AVIF (libheif), ICC colour profiles to sRGB (LittleCMS).
+        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CLibHeif", "CLCMS2"]),
         .target(
             name: "BlazeImageIO",
             dependencies: [
