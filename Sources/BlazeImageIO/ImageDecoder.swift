@@ -91,9 +91,11 @@ public enum ImageDecoder {
         data: [UInt8], options: ImageDecodingOptions, minimumLongSide: Int?
     ) throws(ImageIOError) -> ScaledImage {
         let codec: blz_codec
-        switch ImageFileFormat(sniffing: data) {
+        let format = ImageFileFormat(sniffing: data)
+        switch format {
         case .jpeg: codec = .BLZ_CODEC_JPEG
         case .png: codec = .BLZ_CODEC_PNG
+        case .heif, .avif: codec = .BLZ_CODEC_HEIF
         case nil:
             if ImageFileFormat.isSignaturePrefix(data) {
                 throw .truncated("\(data.count) bytes are too few for a JPEG or PNG signature")
@@ -102,7 +104,8 @@ public enum ImageDecoder {
         }
         let result = data.withUnsafeBufferPointer { buffer in
             Result { () throws(ImageIOError) in
-                try decode(buffer, codec: codec, options: options, minimumLongSide: minimumLongSide)
+                try decode(buffer, codec: codec, name: format?.codecName ?? "", options: options,
+                           minimumLongSide: minimumLongSide)
             }
         }
         return try result.get()
@@ -118,13 +121,15 @@ public enum ImageDecoder {
     }
 
     private static func decode(
-        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, options: ImageDecodingOptions, minimumLongSide: Int?
+        _ data: UnsafeBufferPointer<UInt8>, codec: blz_codec, name: String, options: ImageDecodingOptions,
+        minimumLongSide: Int?
     ) throws(ImageIOError) -> ScaledImage {
         guard let decoder = blz_decoder_create(codec, data.baseAddress, data.count) else {
             throw .unsupported("out of memory")
         }
         defer { blz_decoder_destroy(decoder) }
-        let name = codec == .BLZ_CODEC_JPEG ? "JPEG" : "PNG"
+        blz_decoder_set_pixel_limit(decoder, UInt64(max(options.effectiveDeclaredPixelLimit, 0)))
+        blz_decoder_set_color_conversion(decoder, options.convertsToSRGB ? 1 : 0)
 
         var header = blz_header()
         let headerStatus = blz_decoder_read_header(decoder, &header)
@@ -133,11 +138,14 @@ public enum ImageDecoder {
         let fullWidth = Int(header.width), fullHeight = Int(header.height)
         guard fullWidth > 0, fullHeight > 0 else { throw .zeroSize }
         // The declared size first (a decompression bomb is refused here, whatever the scale), then the
-        // decoded size, both before the pixels are allocated.
-        let (declaredCount, declaredOverflow) = fullWidth.multipliedReportingOverflow(by: fullHeight)
+        // decoded size, both before the pixels are allocated. HEIF declares the size it decodes before
+        // cropping and turning it (ispe), which can be larger.
+        let declaredWidth = header.declared_width > 0 ? Int(header.declared_width) : fullWidth
+        let declaredHeight = header.declared_height > 0 ? Int(header.declared_height) : fullHeight
+        let (declaredCount, declaredOverflow) = declaredWidth.multipliedReportingOverflow(by: declaredHeight)
         let declaredLimit = options.effectiveDeclaredPixelLimit
         guard !declaredOverflow, declaredCount <= declaredLimit else {
-            throw .tooLarge(width: fullWidth, height: fullHeight, limit: declaredLimit)
+            throw .tooLarge(width: declaredWidth, height: declaredHeight, limit: declaredLimit)
         }
         var denominator = 1, width = fullWidth, height = fullHeight
         if let minimumLongSide, codec == .BLZ_CODEC_JPEG {

@@ -52,6 +52,7 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
     switch (decoder->codec) {
     case BLZ_CODEC_JPEG: status = blz_jpeg_read_header(decoder); break;
     case BLZ_CODEC_PNG: status = blz_png_read_header(decoder); break;
+    case BLZ_CODEC_HEIF: status = blz_heif_read_header(decoder); break;
     default:
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "unknown codec %d", (int)decoder->codec);
         status = BLZ_STATUS_INVALID_ARGUMENT;
@@ -98,6 +99,16 @@ blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uin
     return BLZ_STATUS_OK;
 }
 
+/// The one place where decoded pixels go from the file's colour profile to sRGB, whatever the codec.
+static void convert_color(blz_decoder *decoder, uint8_t *pixels) {
+    const blz_color_profile *profile = &decoder->color;
+    decoder->color_result = BLZ_COLOR_NONE;
+    if (decoder->color_conversion_off || (profile->icc == NULL && !profile->has_primaries)) return;
+    decoder->color_result = blz_color_convert_to_srgb(profile, pixels, decoder->output_width, decoder->output_height,
+                                                      decoder->header.channels, decoder->message,
+                                                      sizeof decoder->message);
+}
+
 blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity) {
     if (decoder == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
     if (decoder->stage != BLZ_STAGE_HEADER_READ) {
@@ -116,9 +127,14 @@ blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t
         return BLZ_STATUS_INVALID_ARGUMENT;
     }
     decoder->message[0] = '\0';
-    blz_status status = decoder->codec == BLZ_CODEC_JPEG ? blz_jpeg_read_pixels(decoder, pixels)
-                                                         : blz_png_read_pixels(decoder, pixels);
+    blz_status status;
+    switch (decoder->codec) {
+    case BLZ_CODEC_JPEG: status = blz_jpeg_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_HEIF: status = blz_heif_read_pixels(decoder, pixels); break;
+    default: status = blz_png_read_pixels(decoder, pixels); break;
+    }
     decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_DONE : BLZ_STAGE_FAILED;
+    if (status == BLZ_STATUS_OK) convert_color(decoder, pixels);
     return status;
 }
 
@@ -130,7 +146,20 @@ void blz_decoder_destroy(blz_decoder *decoder) {
     if (decoder == NULL) return;
     blz_jpeg_destroy(decoder);
     blz_png_destroy(decoder);
+    blz_heif_destroy(decoder);
     free(decoder);
+}
+
+void blz_decoder_set_pixel_limit(blz_decoder *decoder, uint64_t maximum_pixels) {
+    if (decoder != NULL) decoder->pixel_limit = maximum_pixels;
+}
+
+void blz_decoder_set_color_conversion(blz_decoder *decoder, int enabled) {
+    if (decoder != NULL) decoder->color_conversion_off = !enabled;
+}
+
+blz_color_result blz_decoder_color_result(const blz_decoder *decoder) {
+    return decoder == NULL ? BLZ_COLOR_NONE : decoder->color_result;
 }
 
 void blz_free(void *buffer) {

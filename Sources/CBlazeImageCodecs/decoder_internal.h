@@ -1,8 +1,9 @@
-// Private to CBlazeImageCodecs: the decoder object shared by the JPEG and PNG back ends.
+// Private to CBlazeImageCodecs: the decoder object shared by the JPEG, PNG and HEIF back ends.
 #ifndef BLAZE_DECODER_INTERNAL_H
 #define BLAZE_DECODER_INTERNAL_H
 
 #include "BlazeImageCodecs.h"
+#include "icc_transform.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@ typedef enum blz_stage {
 
 struct blz_jpeg_state;
 struct blz_png_state;
+struct blz_heif_state;
 
 struct blz_decoder {
     blz_codec codec;
@@ -39,6 +41,14 @@ struct blz_decoder {
     /// The codec's state, allocated by its read_header and released by its destroy.
     struct blz_jpeg_state *jpeg;
     struct blz_png_state *png;
+    struct blz_heif_state *heif;
+    /// `blz_decoder_set_pixel_limit`'s value (0: none).
+    uint64_t pixel_limit;
+    /// The file's colour profile, set by the codec's read_header; converted to sRGB after read_pixels.
+    blz_color_profile color;
+    /// `blz_decoder_set_color_conversion(decoder, 0)` was called.
+    int color_conversion_off;
+    blz_color_result color_result;
 };
 
 /// Records a failure (status and printf-style message) without jumping.
@@ -61,5 +71,9 @@ void blz_jpeg_destroy(blz_decoder *decoder);
 blz_status blz_png_read_header(blz_decoder *decoder);
 blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels);
 void blz_png_destroy(blz_decoder *decoder);
+
+blz_status blz_heif_read_header(blz_decoder *decoder);
+blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_heif_destroy(blz_decoder *decoder);
 
 #endif // BLAZE_DECODER_INTERNAL_H

@@ -2,11 +2,11 @@ import BlazeImageIO
 import Foundation
 
 /// Expands the command line's files and folders into image paths: folders are walked recursively for
-/// regular `.jpg`, `.jpeg` and `.png` files (sorted; a FIFO or device with such a name is skipped); files are
+/// regular `.jpg`, `.jpeg`, `.png`, `.heic`, `.heif`, `.hif` and `.avif` files (sorted; a FIFO or device with such a name is skipped); files are
 /// taken as given, whatever their extension (the decoder refuses what is not a regular file).
 func collectImagePaths(_ arguments: [String]) throws -> [String] {
     var paths: [String] = []
-    let extensions: Set<String> = ["jpg", "jpeg", "png"]
+    let extensions: Set<String> = ["jpg", "jpeg", "png", "heic", "heif", "hif", "avif"]
     for argument in arguments {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
