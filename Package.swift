@@ -249,6 +249,12 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
+        // libheif's HEVC decoder, used directly by a bounded decoder plugin for libheif before 1.19.
+        .systemLibrary(
+            name: "CLibDe265",
+            pkgConfig: "libde265",
+            providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
+        ),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
@@ -266,7 +272,7 @@ let package = Package(
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
         // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
         // HEIF/HEIC and AVIF (libheif), ICC colour profiles to sRGB (LittleCMS).
-        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CLibHeif", "CLCMS2"]),
+        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CLibHeif", "CLibDe265", "CLCMS2"]),
         .target(
             name: "BlazeImageIO",
             dependencies: [

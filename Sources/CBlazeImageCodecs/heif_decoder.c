@@ -14,12 +14,15 @@
 //   that decodes has no concealed blocks.
 // - Limits: the caller's pixel limit (`blz_decoder_set_pixel_limit`) is checked by the caller on the header's
 //   `ispe` size (what libheif allocates before it crops), and handed to libheif before the pixels are decoded:
-//   libheif 1.19 and later take it as their image-size security limit; older versions (Debian 12 has 1.15) have
-//   only a limit on each side, set to the declared longer side so that a grid whose canvas claims more than its
-//   `ispe` is refused. The codecs' own limits apply inside them (libde265: 65,535 per side; dav1d: 32,768^2).
+//   libheif 1.19 and later take it as their image-size security limit and pass it to their codecs; older
+//   versions (Debian 12 has 1.15) have only a limit on each side, set to the declared longer side so that a grid
+//   whose canvas claims more than its `ispe` is refused, and give libde265 no limit at all: there HEVC goes
+//   through this package's bounded plugin (hevc_decoder.c), whose pictures may not exceed the declared size plus
+//   a coding block. AV1 through libheif 1.15's dav1d plugin keeps dav1d's limit of 32,768 x 32,768 per frame.
 // - A file whose codec this libheif has no decoder for (a build without libde265 has no HEVC, one without dav1d
 //   or aom no AV1) is UNSUPPORTED, naming the codec.
 #include "decoder_internal.h"
+#include "hevc_decoder.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -133,7 +136,11 @@ static void read_color_profile(blz_decoder *decoder) {
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(state->handle, &nclx).code != heif_error_Ok || nclx == NULL) return;
+    // libheif allocates the profile before it checks the code points: an error can come with a profile to free.
+    if (heif_image_handle_get_nclx_color_profile(state->handle, &nclx).code != heif_error_Ok || nclx == NULL) {
+        heif_nclx_color_profile_free(nclx);
+        return;
+    }
     // H.273 code points. Primaries 1 (BT.709, sRGB's) and 2 (unspecified) are taken as sRGB; so are the SDR
     // transfer functions (sRGB's 13, the BT.709/601/2020 video curves, unspecified): what browsers show.
     blz_transfer transfer = BLZ_TRANSFER_SRGB;
@@ -159,7 +166,6 @@ static void read_color_profile(blz_decoder *decoder) {
         color->white_y = nclx->color_primary_white_y;
         color->transfer = transfer;
         color->gamma = gamma;
-        // Unknown code points leave zero chromaticities: no profile can be built, so it is ignored.
     }
     heif_nclx_color_profile_free(nclx);
 }
@@ -193,6 +199,11 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create a libheif context");
         return BLZ_STATUS_OUT_OF_MEMORY;
     }
+#ifdef BLZ_HEVC_PLUGIN
+    // libde265 bounded by the pixel limit (hevc_decoder.c); grid tiles decoded on this thread, which holds it.
+    (void)heif_register_decoder(state->context, blz_hevc_plugin());
+    heif_context_set_max_decoding_threads(state->context, 0);
+#endif
     // While the file is parsed, no image-size limit: libheif only reads sizes then, and the caller checks them
     // against its own limit with the numbers in hand. The limit is set before decoding (read_pixels).
     set_size_limit(state->context, INT_MAX, 0);
@@ -255,9 +266,19 @@ blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     options->convert_hdr_to_8bit = 1;
     options->strict_decoding = 1;
     struct heif_image *image = NULL;
+#ifdef BLZ_HEVC_PLUGIN
+    // No coded picture larger than the declared size plus a 64-pixel coding block on each side (HEVC codes whole
+    // blocks and crops them), nor than the caller's limit: tiles and alpha planes are smaller.
+    uint64_t coded_limit = ((uint64_t)state->ispe_width + 64) * ((uint64_t)state->ispe_height + 64);
+    if (decoder->pixel_limit > 0 && decoder->pixel_limit < coded_limit) coded_limit = decoder->pixel_limit;
+    blz_hevc_set_pixel_limit(coded_limit);
+#endif
     struct heif_error error = heif_decode_image(state->handle, &image, heif_colorspace_RGB,
                                                 state->alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
                                                 options);
+#ifdef BLZ_HEVC_PLUGIN
+    blz_hevc_set_pixel_limit(0);
+#endif
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         if (image != NULL) heif_image_release(image);
