@@ -1,6 +1,6 @@
 internal import CBlazeImageCodecs
 
-/// Decodes JPEG and PNG files to 8-bit pixels.
+/// Decodes JPEG, PNG, HEIF (HEIC) and AVIF files to 8-bit pixels, in sRGB.
 ///
 /// JPEG (baseline, progressive, arithmetic-coded; libjpeg-turbo): grayscale becomes `.gray8`; YCbCr and
 /// RGB become `.rgb8`; CMYK and YCCK become `.rgb8` (Adobe's inverted CMYK is recognised by its APP14
@@ -11,9 +11,17 @@ internal import CBlazeImageCodecs
 /// alpha straight); 16-bit samples are rounded to 8 bits. The EXIF orientation is read from an eXIf chunk
 /// placed before the image data.
 ///
-/// The orientation is reported in `ImageBuffer.orientation`, never applied. Gamma and ICC profiles
-/// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.
-/// Thread-safe: calls share no state.
+/// HEIF/HEIC and AVIF (libheif; HEVC through libde265, AV1 through dav1d or aom, whichever libheif has): the
+/// primary image, never a thumbnail. The container's crop, rotation and mirroring (`clap`, `irot`, `imir`) are
+/// applied, so the image is upright and `orientation` is `.up`; the EXIF orientation, informative in HEIF (iPhones
+/// write it equal to `irot`), is ignored. RGB becomes `.rgb8` and anything with alpha `.rgba8` (straight alpha);
+/// 10- and 12-bit samples are reduced to 8 bits. No scaled decode. A file whose codec libheif lacks is
+/// `.unsupported`, naming the codec. HEVC and AV1 data carry no checksums: damage the codec cannot see decodes.
+///
+/// JPEG and PNG orientations are reported in `ImageBuffer.orientation`, never applied. An embedded colour
+/// profile (JPEG APP2 ICC, PNG iCCP, HEIF `colr` ICC or nclx) is converted to sRGB with LittleCMS
+/// (`ImageDecodingOptions.convertsToSRGB`); gAMA and cHRM alone are ignored. Damaged data otherwise throws: a
+/// file that decodes never contains filler pixels. Thread-safe: calls share no state.
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`.
     ///
@@ -29,7 +37,8 @@ public enum ImageDecoder {
         try decode(data: FileIO.readAll(path, limit: options.maximumFileBytes), options: options)
     }
 
-    /// Decodes a JPEG or PNG held in memory; the format is recognised from the signature.
+    /// Decodes a JPEG, PNG, HEIF or AVIF held in memory; the format is recognised from the content (signature,
+    /// ISO-BMFF brands), not a file name.
     ///
     /// The header is read first: its width and height are checked against `options.maximumPixelCount`
     /// (and `maximumDeclaredPixelCount` when set) before the pixels are allocated. Always a full decode;
@@ -38,8 +47,10 @@ public enum ImageDecoder {
     ///   - data: the whole file.
     ///   - options: the largest image accepted (`maximumFileBytes` does not apply to bytes in memory).
     /// - Returns: the stored pixels (gray8, rgb8 or rgba8, as the file holds them) and the EXIF orientation.
-    /// - Throws: `.unknownFormat` (no JPEG or PNG signature), `.truncated` (the data ends early, or is
-    ///   shorter than a signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
+    /// - Throws: `.unknownFormat` (no JPEG, PNG, HEIF or AVIF signature), `.truncated` (the data ends early, or
+    ///   is shorter than a signature), `.corrupt`, `.zeroSize`, `.tooLarge` (for HEIF, also when the size before
+    ///   its crop exceeds the limits), `.unsupported` (a variant or codec this build cannot decode; beyond
+    ///   libheif's own security limits).
     public static func decode(
         data: [UInt8], options: ImageDecodingOptions = .init()
     ) throws(ImageIOError) -> DecodedImage {
@@ -49,7 +60,7 @@ public enum ImageDecoder {
     /// Reads the file at `path` and decodes it at the smallest size whose longer side still has at least
     /// `minimumLongSide` pixels: a JPEG at 1/1, 1/2, 1/4 or 1/8 of its size with libjpeg's DCT scaling (the
     /// scaled inverse transform of each 8x8 block, several times cheaper than a full decode and then a
-    /// resize); a PNG in full (PNG has no scaled decode).
+    /// resize); a PNG, HEIF or AVIF in full (they have no scaled decode; a HEIF thumbnail is not the picture).
     ///
     /// - Parameters:
     ///   - path: the file to read.
@@ -67,7 +78,7 @@ public enum ImageDecoder {
                          options: options)
     }
 
-    /// Decodes a JPEG or PNG held in memory at the smallest size whose longer side still has at least
+    /// Decodes an image held in memory (a JPEG scaled) at the smallest size whose longer side still has at least
     /// `minimumLongSide` pixels (see `decodeScaled(contentsOf:minimumLongSide:options:)`).
     ///
     /// The scale is the smallest 1/d (d = 8, 4, 2, 1) with ceil(longer side / d) >= `minimumLongSide`. The

@@ -9,7 +9,8 @@ public enum ImageIOError: Error, Equatable, Sendable {
     case notARegularFile(path: String, kind: String)
     /// The file has more bytes than `ImageDecodingOptions.maximumFileBytes` (`limit`).
     case fileTooLarge(path: String, bytes: Int, limit: Int)
-    /// The data starts with neither a JPEG nor a PNG signature.
+    /// The data is none of the formats `ImageDecoder` reads (no JPEG or PNG signature, no `ftyp` box with a
+    /// HEIF or AVIF brand).
     case unknownFormat
     /// The data is damaged: a bad marker, CRC, compressed stream or entropy-coded segment.
     case corrupt(String)
@@ -20,8 +21,8 @@ public enum ImageIOError: Error, Equatable, Sendable {
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The header declares a zero width or height, or an image to encode is empty.
     case zeroSize
-    /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, ...), or an image
-    /// that cannot be encoded as given.
+    /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, a HEIF whose codec libheif
+    /// lacks, a HEIF beyond libheif's security limits, ...), or an image that cannot be encoded as given.
     case unsupported(String)
     /// The file could not be created or written.
     case cannotWrite(path: String, reason: String)
@@ -35,7 +36,7 @@ extension ImageIOError: CustomStringConvertible {
         case .notARegularFile(let path, let kind): return "cannot read \(path): it is \(kind), not a regular file"
         case .fileTooLarge(let path, let bytes, let limit):
             return "cannot read \(path): the file has \(bytes) bytes, more than the limit of \(limit) (ImageDecodingOptions.maximumFileBytes)"
-        case .unknownFormat: return "not a JPEG or PNG image"
+        case .unknownFormat: return "not a JPEG, PNG, HEIF or AVIF image"
         case .corrupt(let detail): return "corrupt image: \(detail)"
         case .truncated(let detail): return "truncated image: \(detail)"
         case .tooLarge(let width, let height, let limit):

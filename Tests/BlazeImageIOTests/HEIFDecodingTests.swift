@@ -101,6 +101,30 @@ struct HEIFDecodingTests {
         }
     }
 
+    @Test func codedPictureLargerThanItsSizeIsRefused() throws {
+        // An HEVC stream of 2048 x 2048 behind an ispe of 64 x 64: libde265 allocates what the stream's SPS says, so
+        // with libheif before 1.19 the package's bounded HEVC plugin refuses the picture before it is allocated.
+        let error = decodingError { () throws(ImageIOError) in
+            try ImageDecoder.decode(contentsOf: Fixtures.path("heif_sps_bomb.heic"))
+        }
+        guard case .unsupported(let message) = error else {
+            Issue.record("expected .unsupported, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("2048x2048") || message.contains("security limit"), "\(message)")
+    }
+
+    @Test func fuzzFindingUnknownNCLXPrimaries() throws {
+        // fuzz-image: an AVIF whose colr nclx box has a colour-primaries code point libheif does not know. libheif
+        // returns the profile it allocated with its error (it leaked); the profile is ignored and the picture decodes.
+        let data = try Fixtures.bytes("fuzz_avif_nclx_leak.avif")
+        var raw = ImageDecodingOptions()
+        raw.convertsToSRGB = false
+        let image = try ImageDecoder.decode(data: data)
+        #expect(image.width == 64 && image.height == 48)
+        #expect(try ImageDecoder.decode(data: data, options: raw) == image)
+    }
+
     @Test func gridCanvasLargerThanItsSizeIsRefused() throws {
         // The grid item's canvas claims 30000 x 30000 while its ispe says 64 x 48: libheif reads the canvas only
         // when it decodes, and refuses it against the limit set from the declared size, before allocating it.

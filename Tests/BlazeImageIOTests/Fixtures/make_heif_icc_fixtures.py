@@ -114,9 +114,9 @@ def expect(name, decoded, upright_pattern, tolerance, block_tolerance):
 # MARK: - HEIF and AVIF
 
 
-def heic_bytes(image, **options):
+def heic_bytes(image, quality=90, **options):
     buffer = io.BytesIO()
-    image.save(buffer, format="HEIF", quality=90, **options)
+    image.save(buffer, format="HEIF", quality=quality, **options)
     return buffer.getvalue()
 
 
@@ -202,6 +202,14 @@ def heif_fixtures():
     bomb[canvas:canvas + 4] = struct.pack(">HH", 30000, 30000)
     write("heif_grid_bomb.heic", bytes(bomb))
     errors.append({"file": "heif_grid_bomb.heic", "error": "unsupported"})
+    # A coded picture (the HEVC stream's SPS) of 2048x2048 behind an ispe of 64x64: libde265 would allocate what
+    # the SPS says; the bounded plugin refuses it.
+    sps = bytearray(heic_bytes(Image.new("RGB", (2048, 2048), (90, 120, 150)), quality=10))
+    ispe = sps.index(b"ispe") + 8
+    assert struct.unpack(">II", sps[ispe:ispe + 8]) == (2048, 2048)
+    sps[ispe:ispe + 8] = struct.pack(">II", 64, 64)
+    write("heif_sps_bomb.heic", bytes(sps))
+    errors.append({"file": "heif_sps_bomb.heic", "error": "unsupported"})
 
 
 def find_grid_canvas(data):
