@@ -255,6 +255,12 @@ let package = Package(
             pkgConfig: "libde265",
             providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
         ),
+        // libheif's AV1 decoder, used directly by a bounded decoder plugin for libheif before 1.19.
+        .systemLibrary(
+            name: "CDav1d",
+            pkgConfig: "dav1d",
+            providers: [.apt(["libdav1d-dev"]), .brew(["dav1d"])]
+        ),
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
@@ -272,7 +278,7 @@ let package = Package(
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
         // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
         // HEIF/HEIC and AVIF (libheif), ICC colour profiles to sRGB (LittleCMS).
-        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CLibHeif", "CLibDe265", "CLCMS2"]),
+        .target(name: "CBlazeImageCodecs", dependencies: ["CLibJPEG", "CLibPNG", "CLibHeif", "CLibDe265", "CDav1d", "CLCMS2"]),
         .target(
             name: "BlazeImageIO",
             dependencies: [

@@ -17,12 +17,12 @@
 //   libheif 1.19 and later take it as their image-size security limit and pass it to their codecs; older
 //   versions (Debian 12 has 1.15) have only a limit on each side, set to the declared longer side so that a grid
 //   whose canvas claims more than its `ispe` is refused, and give libde265 no limit at all: there HEVC goes
-//   through this package's bounded plugin (hevc_decoder.c), whose pictures may not exceed the declared size plus
-//   a coding block. AV1 through libheif 1.15's dav1d plugin keeps dav1d's limit of 32,768 x 32,768 per frame.
+//   and dav1d only 32,768 x 32,768 per frame: there HEVC and AV1 go through this package's bounded plugins
+//   (hevc_decoder.c, av1_decoder.c), whose pictures may not exceed the declared size plus a coding block.
 // - A file whose codec this libheif has no decoder for (a build without libde265 has no HEVC, one without dav1d
 //   or aom no AV1) is UNSUPPORTED, naming the codec.
 #include "decoder_internal.h"
-#include "hevc_decoder.h"
+#include "heif_plugins.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -199,9 +199,11 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create a libheif context");
         return BLZ_STATUS_OUT_OF_MEMORY;
     }
-#ifdef BLZ_HEVC_PLUGIN
-    // libde265 bounded by the pixel limit (hevc_decoder.c); grid tiles decoded on this thread, which holds it.
+#ifdef BLZ_HEIF_PLUGINS
+    // libde265 and dav1d bounded by the pixel limit (heif_plugins.h); grid tiles decoded on this thread, which
+    // holds the limit.
     (void)heif_register_decoder(state->context, blz_hevc_plugin());
+    (void)heif_register_decoder(state->context, blz_av1_plugin());
     heif_context_set_max_decoding_threads(state->context, 0);
 #endif
     // While the file is parsed, no image-size limit: libheif only reads sizes then, and the caller checks them
@@ -266,18 +268,19 @@ blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     options->convert_hdr_to_8bit = 1;
     options->strict_decoding = 1;
     struct heif_image *image = NULL;
-#ifdef BLZ_HEVC_PLUGIN
+#ifdef BLZ_HEIF_PLUGINS
     // No coded picture larger than the declared size plus a 64-pixel coding block on each side (HEVC codes whole
-    // blocks and crops them), nor than the caller's limit: tiles and alpha planes are smaller.
+    // blocks and crops them; AV1 frames are the ispe size), nor than the caller's limit: tiles and alpha planes
+    // are smaller.
     uint64_t coded_limit = ((uint64_t)state->ispe_width + 64) * ((uint64_t)state->ispe_height + 64);
     if (decoder->pixel_limit > 0 && decoder->pixel_limit < coded_limit) coded_limit = decoder->pixel_limit;
-    blz_hevc_set_pixel_limit(coded_limit);
+    blz_heif_plugins_set_pixel_limit(coded_limit);
 #endif
     struct heif_error error = heif_decode_image(state->handle, &image, heif_colorspace_RGB,
                                                 state->alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
                                                 options);
-#ifdef BLZ_HEVC_PLUGIN
-    blz_hevc_set_pixel_limit(0);
+#ifdef BLZ_HEIF_PLUGINS
+    blz_heif_plugins_set_pixel_limit(0);
 #endif
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {

@@ -4,7 +4,7 @@
 // picture its sequence parameter set declares, up to 65,535 x 65,535, whatever the HEIF's `ispe` says. A 15 KB
 // file with an ispe of 64x64 and an SPS of 8192x8192 made libheif 1.15 allocate 400 MB; a crafted SPS can ask for
 // gigabytes. libheif 1.19 and later pass their security limits to the codecs themselves, and this plugin is not
-// used with them (BLZ_HEVC_PLUGIN).
+// used with them (BLZ_HEIF_PLUGINS).
 //
 // How: libde265 exposes neither its parsed sequence parameter set nor, when SAO is on (as x265 and Apple encode),
 // the allocation of the picture it decodes into. So the plugin reads the picture size from each SPS NAL unit as it
@@ -13,11 +13,11 @@
 // again. Otherwise it does what libheif 1.15's own libde265 plugin does: NAL units with 4-byte lengths in, the
 // planes and the bitstream's colour description (VUI) out as a heif_image.
 //
-// The limit is the calling thread's (blz_hevc_set_pixel_limit): heif_decoder.c sets it around heif_decode_image and
+// The limit is the calling thread's (blz_heif_plugins_set_pixel_limit): heif_decoder.c sets it around heif_decode_image and
 // has libheif decode grid tiles on that thread (heif_context_set_max_decoding_threads 0).
-#include "hevc_decoder.h"
+#include "heif_plugins.h"
 
-#ifdef BLZ_HEVC_PLUGIN
+#ifdef BLZ_HEIF_PLUGINS
 
 #include <pthread.h>
 #include <stdio.h>
@@ -29,8 +29,12 @@
 
 static _Thread_local uint64_t thread_pixel_limit;
 
-void blz_hevc_set_pixel_limit(uint64_t maximum_pixels) {
+void blz_heif_plugins_set_pixel_limit(uint64_t maximum_pixels) {
     thread_pixel_limit = maximum_pixels;
+}
+
+uint64_t blz_heif_plugins_pixel_limit(void) {
+    return thread_pixel_limit;
 }
 
 typedef struct hevc_decoder {
@@ -218,10 +222,11 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
                                     "the HEVC sequence parameter set ends early");
             }
             if (decoder->pixel_limit > 0 && (uint64_t)width * height > decoder->pixel_limit) {
+                // The declared size passed the caller's limit; a coded picture beyond it contradicts the file.
                 snprintf(decoder->message, sizeof decoder->message,
-                         "the HEVC stream's picture is %ux%u, more pixels than the limit of %llu", width, height,
-                         (unsigned long long)decoder->pixel_limit);
-                return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Security_limit_exceeded,
+                         "the HEVC stream's picture is %ux%u, more than the %llu pixels the image's size allows",
+                         width, height, (unsigned long long)decoder->pixel_limit);
+                return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
                                     decoder->message);
             }
         }
@@ -300,10 +305,9 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
             if (*result != NULL) heif_image_release(*result);
             *result = NULL;
             snprintf(decoder->message, sizeof decoder->message,
-                     "the HEVC stream's picture is %dx%d, more pixels than the limit of %llu", decoder->refused_width,
-                     decoder->refused_height, (unsigned long long)decoder->pixel_limit);
-            return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Security_limit_exceeded,
-                                decoder->message);
+                     "the HEVC stream's picture is %dx%d, more than the %llu pixels the image's size allows",
+                     decoder->refused_width, decoder->refused_height, (unsigned long long)decoder->pixel_limit);
+            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size, decoder->message);
         }
         if (error != DE265_OK && error != DE265_ERROR_WAITING_FOR_INPUT_DATA) {
             if (*result != NULL) heif_image_release(*result);
@@ -335,4 +339,4 @@ const struct heif_decoder_plugin *blz_hevc_plugin(void) {
     return &plugin;
 }
 
-#endif // BLZ_HEVC_PLUGIN
+#endif // BLZ_HEIF_PLUGINS

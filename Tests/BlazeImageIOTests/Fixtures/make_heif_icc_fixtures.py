@@ -120,11 +120,11 @@ def heic_bytes(image, quality=90, **options):
     return buffer.getvalue()
 
 
-def avif_bytes(image, subsampling="4:4:4", **options):
+def avif_bytes(image, subsampling="4:4:4", quality=90, **options):
     """4:4:4 by default: libavif upsamples 4:2:0 chroma bilinearly and libheif 1.15 by repeating samples, which
     puts up to 80 levels between them next to a sharp colour edge (avif_420.avif has the pattern check only)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="AVIF", quality=90, speed=6, subsampling=subsampling, **options)
+    image.save(buffer, format="AVIF", quality=quality, speed=6, subsampling=subsampling, **options)
     return buffer.getvalue()
 
 
@@ -209,7 +209,12 @@ def heif_fixtures():
     assert struct.unpack(">II", sps[ispe:ispe + 8]) == (2048, 2048)
     sps[ispe:ispe + 8] = struct.pack(">II", 64, 64)
     write("heif_sps_bomb.heic", bytes(sps))
-    errors.append({"file": "heif_sps_bomb.heic", "error": "unsupported"})
+    errors.append({"file": "heif_sps_bomb.heic", "error": "corrupt"})
+    frame = bytearray(avif_bytes(Image.new("RGB", (2048, 2048), (90, 120, 150)), quality=10))
+    ispe = frame.index(b"ispe") + 8
+    frame[ispe:ispe + 8] = struct.pack(">II", 64, 64)
+    write("avif_frame_bomb.avif", bytes(frame))
+    errors.append({"file": "avif_frame_bomb.avif", "error": "corrupt"})
 
 
 def find_grid_canvas(data):
