@@ -86,7 +86,8 @@ prepare_seeds() {
             fi ;;
         image)
             copy_seeds 1000000 "$dir" "$root"/Tests/BlazeImageIOTests/Fixtures/*.jpg \
-                "$root"/Tests/BlazeImageIOTests/Fixtures/*.png "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png ;;
+                "$root"/Tests/BlazeImageIOTests/Fixtures/*.png "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png \
+                "$root"/Tests/BlazeImageIOTests/Fixtures/*.heic "$root"/Tests/BlazeImageIOTests/Fixtures/*.avif ;;
         imagetotensor)
             cp "$here"/seeds/imagetotensor/*.bin "$dir/" ;;
         flexbuffers)
