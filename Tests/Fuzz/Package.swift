@@ -20,7 +20,7 @@ let package = Package(
             .product(name: "BlazeTFLite", package: "swift-blazeface"),
             .product(name: "BlazeRuntime", package: "swift-blazeface"),
         ]),
-        // JPEG/PNG decoding with EXIF orientation.
+        // Image decoding (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM) with EXIF orientation.
         .executableTarget(name: "fuzz-image", dependencies: [
             .product(name: "BlazeImageIO", package: "swift-blazeface"),
         ]),

@@ -85,9 +85,10 @@ prepare_seeds() {
                 fi
             fi ;;
         image)
-            copy_seeds 1000000 "$dir" "$root"/Tests/BlazeImageIOTests/Fixtures/*.jpg \
-                "$root"/Tests/BlazeImageIOTests/Fixtures/*.png "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png \
-                "$root"/Tests/BlazeImageIOTests/Fixtures/*.heic "$root"/Tests/BlazeImageIOTests/Fixtures/*.avif ;;
+            local fixtures="$root/Tests/BlazeImageIOTests/Fixtures"
+            copy_seeds 1000000 "$dir" "$fixtures"/*.jpg "$fixtures"/*.png "$fixtures"/*.webp "$fixtures"/*.tif \
+                "$fixtures"/*.gif "$fixtures"/*.bmp "$fixtures"/*.p[bgpn]m "$fixtures"/*.heic "$fixtures"/*.avif \
+                "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png ;;
         imagetotensor)
             cp "$here"/seeds/imagetotensor/*.bin "$dir/" ;;
         flexbuffers)

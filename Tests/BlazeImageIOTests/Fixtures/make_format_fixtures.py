@@ -213,6 +213,22 @@ def tiff_file(width, height, samples, bits, photometric, data, big_endian=False,
     return magic + (ifd + tail + body if data_after_ifd else body + ifd + tail)
 
 
+def bigtiff_file(width, height, data):
+    """A minimal little-endian BigTIFF (version 43): 8-bit RGB, one uncompressed strip after the IFD."""
+    entries = [(256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 2), (273, 16, 0),
+               (277, 3, 3), (278, 4, height), (279, 16, len(data))]
+    ifd_size = 8 + 20 * len(entries) + 8
+    data_at = 16 + ifd_size
+    ifd = struct.pack("<Q", len(entries))
+    for tag, kind, value in entries:
+        value = data_at if tag == 273 else value
+        # BitsPerSample has 3 values: 3 SHORTs fit in the 8-byte field.
+        count, field = (3, struct.pack("<HHHH", 8, 8, 8, 0)) if tag == 258 else (1, struct.pack("<Q", value))
+        ifd += struct.pack("<HHQ", tag, kind, count) + field
+    ifd += struct.pack("<Q", 0)
+    return b"II" + struct.pack("<HHHQ", 43, 8, 0, 16) + ifd + data
+
+
 def tiff_fixtures():
     rgb, rgba = rgb_picture(), rgba_picture()
     flat = rgb.tobytes()
@@ -281,6 +297,13 @@ def tiff_fixtures():
     expect("tiff_orientation6.tif", W, H, "rgb8", flat, orientation=6)
     write("tiff_orientation8_be.tif", tiff_file(W, H, 3, 8, 2, flat, big_endian=True, orientation=8))
     expect("tiff_orientation8_be.tif", W, H, "rgb8", flat, orientation=8)
+    # BigTIFF.
+    data = write("tiff_bigtiff.tif", bigtiff_file(W, H, flat))
+    check(data, "RGB", flat)
+    expect("tiff_bigtiff.tif", W, H, "rgb8", flat)
+    # JPEG-compressed (YCbCr inside, as scanners write): libtiff's libjpeg, against Pillow's decoding (also libtiff).
+    data = write("tiff_jpeg.tif", encode(rgb_picture(smooth=True), "TIFF", compression="jpeg", quality=90))
+    expect("tiff_jpeg.tif", W, H, "rgb8", pillow_pixels(data, "RGB"), tolerance=3)
     # Two pages: the first one is read.
     second = Image.new("RGB", (8, 8), (1, 2, 3))
     data = write("tiff_two_pages.tif", encode(rgb, "TIFF", save_all=True, append_images=[second], compression="tiff_lzw"))
