@@ -21,7 +21,6 @@ typedef struct av1_decoder {
     Dav1dContext *context;
     Dav1dData data;
     uint64_t pixel_limit;
-    char message[160];
 } av1_decoder;
 
 static const char *plugin_name(void) {
@@ -162,10 +161,10 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
         return converted;
     }
     // dav1d says no more than "invalid argument" for a frame over frame_size_limit: say which limit was in force.
-    snprintf(decoder->message, sizeof decoder->message,
+    snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
              "dav1d decoded no frame (damaged data, or a frame of more than the %llu pixels the image's size allows)",
              (unsigned long long)decoder->pixel_limit);
-    return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, decoder->message);
+    return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, blz_heif_plugins_message());
 }
 
 static const struct heif_decoder_plugin plugin = {
