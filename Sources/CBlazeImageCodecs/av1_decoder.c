@@ -64,7 +64,7 @@ static struct heif_error new_decoder(void **result) {
 static void free_decoder(void *raw) {
     av1_decoder *decoder = raw;
     if (decoder == NULL) return;
-    if (decoder->data.sz > 0) dav1d_data_unref(&decoder->data);
+    dav1d_data_unref(&decoder->data);  // what dav1d has not taken (nothing when it took all)
     if (decoder->context != NULL) dav1d_close(&decoder->context);
     free(decoder);
 }
@@ -76,8 +76,11 @@ static void set_strict_decoding(void *raw, int flag) {
 
 static struct heif_error push_data(void *raw, const void *data, size_t size) {
     av1_decoder *decoder = raw;
-    if (decoder->data.sz > 0) {
+    if (decoder->data.data != NULL) {
         return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "data pushed twice");
+    }
+    if (size == 0) {  // dav1d would refuse empty data, printing to stderr (fuzz-image; it also leaked its buffer)
+        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_No_item_data, "the AV1 item is empty");
     }
     uint8_t *copy = dav1d_data_create(&decoder->data, size);
     if (copy == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
