@@ -474,9 +474,23 @@ def sample_pixels():
                         "srgb": list(converted.getpixel((x, y)))} for x, y in points]}}
 
 
+def nclx_fixtures():
+    """HEIC and AVIF whose colr nclx box says Display P3 primaries (H.273 code point 12) with sRGB's transfer
+    function: the plain fixtures with the primaries patched. The decoder builds a profile from the code points."""
+    for source, name in [("heif_rgb.heic", "heif_nclx_p3.heic"), ("avif_rgb.avif", "avif_nclx_p3.avif")]:
+        data = bytearray(open(os.path.join(HERE, source), "rb").read())
+        colr = data.index(b"colrnclx") + 8
+        assert struct.unpack(">HHH", data[colr:colr + 6]) == (1, 13, 6), data[colr:colr + 7].hex()
+        data[colr:colr + 2] = struct.pack(">H", 12)
+        write(name, bytes(data))
+        stored = decoded_by_reference(bytes(data))
+        expect_profile(name, stored, to_srgb(stored, DISPLAY_P3), tolerance=6)
+
+
 def main():
     heif_fixtures()
     icc_fixtures()
+    nclx_fixtures()
     with open(os.path.join(HERE, "expected_heif_icc.json"), "w") as f:
         json.dump({"images": images, "errors": errors, "profiles": profiles, "samples": sample_pixels()}, f, indent=1)
         f.write("\n")
