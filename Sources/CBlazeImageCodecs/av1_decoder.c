@@ -21,7 +21,6 @@ typedef struct av1_decoder {
     Dav1dContext *context;
     Dav1dData data;
     uint64_t pixel_limit;
-    char message[160];
 } av1_decoder;
 
 static const char *plugin_name(void) {
@@ -65,7 +64,7 @@ static struct heif_error new_decoder(void **result) {
 static void free_decoder(void *raw) {
     av1_decoder *decoder = raw;
     if (decoder == NULL) return;
-    if (decoder->data.sz > 0) dav1d_data_unref(&decoder->data);
+    dav1d_data_unref(&decoder->data);  // what dav1d has not taken (nothing when it took all)
     if (decoder->context != NULL) dav1d_close(&decoder->context);
     free(decoder);
 }
@@ -77,8 +76,11 @@ static void set_strict_decoding(void *raw, int flag) {
 
 static struct heif_error push_data(void *raw, const void *data, size_t size) {
     av1_decoder *decoder = raw;
-    if (decoder->data.sz > 0) {
+    if (decoder->data.data != NULL) {
         return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "data pushed twice");
+    }
+    if (size == 0) {  // dav1d would refuse empty data, printing to stderr (fuzz-image; it also leaked its buffer)
+        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_No_item_data, "the AV1 item is empty");
     }
     uint8_t *copy = dav1d_data_create(&decoder->data, size);
     if (copy == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
@@ -162,10 +164,10 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
         return converted;
     }
     // dav1d says no more than "invalid argument" for a frame over frame_size_limit: say which limit was in force.
-    snprintf(decoder->message, sizeof decoder->message,
+    snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
              "dav1d decoded no frame (damaged data, or a frame of more than the %llu pixels the image's size allows)",
              (unsigned long long)decoder->pixel_limit);
-    return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, decoder->message);
+    return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, blz_heif_plugins_message());
 }
 
 static const struct heif_decoder_plugin plugin = {

@@ -17,6 +17,11 @@ void blz_heif_plugins_set_pixel_limit(uint64_t maximum_pixels);
 /// The calling thread's limit, read by the plugins when libheif makes a decoder.
 uint64_t blz_heif_plugins_pixel_limit(void);
 
+/// Where a plugin writes the message of an error it returns: the calling thread's buffer, not the decoder's, as
+/// libheif 1.15 frees the decoder before it copies the message (fuzz-image found that use after free).
+#define BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY 192
+char *blz_heif_plugins_message(void);
+
 /// The plugins, for heif_register_decoder.
 const struct heif_decoder_plugin *blz_hevc_plugin(void);
 const struct heif_decoder_plugin *blz_av1_plugin(void);

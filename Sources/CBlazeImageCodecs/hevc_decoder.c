@@ -37,13 +37,18 @@ uint64_t blz_heif_plugins_pixel_limit(void) {
     return thread_pixel_limit;
 }
 
+static _Thread_local char thread_message[BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY];
+
+char *blz_heif_plugins_message(void) {
+    return thread_message;
+}
+
 typedef struct hevc_decoder {
     de265_decoder_context *context;
     /// The most pixels one picture may have (0: no limit), taken from the thread when the decoder was made.
     uint64_t pixel_limit;
     /// The size of a picture refused for the limit, for the message (0 x 0 when none was).
     int refused_width, refused_height;
-    char message[160];
 } hevc_decoder;
 
 static const char *plugin_name(void) {
@@ -223,11 +228,11 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
             }
             if (decoder->pixel_limit > 0 && (uint64_t)width * height > decoder->pixel_limit) {
                 // The declared size passed the caller's limit; a coded picture beyond it contradicts the file.
-                snprintf(decoder->message, sizeof decoder->message,
+                snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
                          "the HEVC stream's picture is %ux%u, more than the %llu pixels the image's size allows",
                          width, height, (unsigned long long)decoder->pixel_limit);
                 return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
-                                    decoder->message);
+                                    blz_heif_plugins_message());
             }
         }
         const de265_error error = de265_push_NAL(decoder->context, bytes + offset, (int)length, 0, NULL);
@@ -304,10 +309,11 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
         if (decoder->refused_width > 0) {
             if (*result != NULL) heif_image_release(*result);
             *result = NULL;
-            snprintf(decoder->message, sizeof decoder->message,
+            snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
                      "the HEVC stream's picture is %dx%d, more than the %llu pixels the image's size allows",
                      decoder->refused_width, decoder->refused_height, (unsigned long long)decoder->pixel_limit);
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size, decoder->message);
+            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
+                                blz_heif_plugins_message());
         }
         if (error != DE265_OK && error != DE265_ERROR_WAITING_FOR_INPUT_DATA) {
             if (*result != NULL) heif_image_release(*result);

@@ -195,17 +195,27 @@ blz_color_result blz_color_convert_to_srgb(const blz_color_profile *profile, uin
         reason = "out of memory";
         goto done;
     }
-    const cmsUInt32Number flags = channels == 4 ? cmsFLAGS_COPY_ALPHA : 0;
+    // Gray: the 256 levels through an unoptimized (exact) transform, then a table. LittleCMS's optimized 8-bit
+    // gray transform joins the curves coarsely: a linear gray profile gave 6 for level 1, where sRGB's curve says 13.
+    const cmsUInt32Number flags = channels == 4 ? cmsFLAGS_COPY_ALPHA : channels == 1 ? cmsFLAGS_NOOPTIMIZE : 0;
     transform = cmsCreateTransformTHR(context, input, format, output, format, INTENT_PERCEPTUAL, flags);
     if (transform == NULL) {
         reason = "LittleCMS cannot build a transform from it";
         goto done;
     }
-    // Row by row, in place (LittleCMS reads each pixel before it writes it; input and output formats are equal).
-    const size_t stride = (size_t)width * channels;
-    for (uint32_t y = 0; y < height; y++) {
-        uint8_t *row = pixels + (size_t)y * stride;
-        cmsDoTransform(transform, row, row, width);
+    if (channels == 1) {
+        uint8_t table[256];
+        for (int level = 0; level < 256; level++) table[level] = (uint8_t)level;
+        cmsDoTransform(transform, table, table, 256);
+        const size_t count = (size_t)width * height;
+        for (size_t i = 0; i < count; i++) pixels[i] = table[pixels[i]];
+    } else {
+        // Row by row, in place (LittleCMS reads each pixel before it writes it; input and output formats are equal).
+        const size_t stride = (size_t)width * channels;
+        for (uint32_t y = 0; y < height; y++) {
+            uint8_t *row = pixels + (size_t)y * stride;
+            cmsDoTransform(transform, row, row, width);
+        }
     }
     result = BLZ_COLOR_CONVERTED;
 

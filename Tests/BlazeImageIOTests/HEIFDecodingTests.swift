@@ -126,6 +126,15 @@ struct HEIFDecodingTests {
         #expect(try ImageDecoder.decode(data: data, options: raw) == image)
     }
 
+    @Test func fuzzFindingEmptyAV1Item() throws {
+        // fuzz-image: an AVIF whose alpha item has no data. The AV1 plugin handed dav1d empty data, which dav1d
+        // refused with a message on stderr, and kept its buffer (a leak under ASan): now an error of its own.
+        let error = decodingError { () throws(ImageIOError) in
+            try ImageDecoder.decode(contentsOf: Fixtures.path("fuzz_avif_empty_item.avif"))
+        }
+        #expect(error.map(caseName) == "corrupt", "\(String(describing: error))")
+    }
+
     @Test func gridCanvasLargerThanItsSizeIsRefused() throws {
         // The grid item's canvas claims 30000 x 30000 while its ispe says 64 x 48: libheif reads the canvas only
         // when it decodes, and refuses it against the limit set from the declared size, before allocating it.

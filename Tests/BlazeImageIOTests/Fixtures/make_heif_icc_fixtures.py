@@ -289,16 +289,19 @@ def text_description(text):
 
 
 def icc_profile(version, description, primaries, white_xy, curve):
-    """A display-class RGB matrix-shaper profile (PCS XYZ, D50)."""
-    columns, chad = colorants(primaries, white_xy)
+    """A display-class RGB matrix-shaper profile (PCS XYZ, D50); a gray one (kTRC only) without primaries."""
     v4 = version >= 4
     tags = [(b"desc", mluc(description) if v4 else text_description(description)),
             (b"cprt", mluc("No copyright, use freely") if v4 else b"text" + b"\0" * 4 + b"No copyright, use freely\0"),
-            (b"wtpt", xyz_tag(*D50)),
-            (b"rXYZ", xyz_tag(*columns[0])), (b"gXYZ", xyz_tag(*columns[1])), (b"bXYZ", xyz_tag(*columns[2])),
-            (b"rTRC", curve), (b"gTRC", curve), (b"bTRC", curve)]
-    if v4:
-        tags.append((b"chad", b"sf32" + b"\0" * 4 + b"".join(s15f16(v) for row in chad for v in row)))
+            (b"wtpt", xyz_tag(*D50))]
+    if primaries is None:
+        tags.append((b"kTRC", curve))
+    else:
+        columns, chad = colorants(primaries, white_xy)
+        tags += [(b"rXYZ", xyz_tag(*columns[0])), (b"gXYZ", xyz_tag(*columns[1])), (b"bXYZ", xyz_tag(*columns[2])),
+                 (b"rTRC", curve), (b"gTRC", curve), (b"bTRC", curve)]
+        if v4:
+            tags.append((b"chad", b"sf32" + b"\0" * 4 + b"".join(s15f16(v) for row in chad for v in row)))
     offset = 128 + 4 + 12 * len(tags)
     table, body, placed = b"", b"", {}
     for signature, data in tags:
@@ -314,7 +317,8 @@ def icc_profile(version, description, primaries, white_xy, curve):
         body += b"\0"
     size = offset + len(body)
     version_bytes = bytes([4, 0x30, 0, 0]) if v4 else bytes([2, 0x10, 0, 0])
-    header = (struct.pack(">I", size) + b"lcms" + version_bytes + b"mntr" + b"RGB " + b"XYZ "
+    space = b"GRAY" if primaries is None else b"RGB "
+    header = (struct.pack(">I", size) + b"lcms" + version_bytes + b"mntr" + space + b"XYZ "
               + struct.pack(">6H", 2024, 1, 1, 0, 0, 0) + b"acsp" + b"APPL" + b"\0" * 4 + b"\0" * 4 + b"\0" * 4
               + b"\0" * 8 + struct.pack(">I", 0) + s15f16(0.9642) + s15f16(1.0) + s15f16(0.8249) + b"lcms"
               + b"\0" * 16 + b"\0" * 28)
@@ -328,7 +332,17 @@ D65 = (0.3127, 0.3290)
 DISPLAY_P3 = icc_profile(4, "Display P3 (test)", [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], D65, SRGB_PARA)
 ADOBE_RGB = icc_profile(2, "Adobe RGB (1998) compatible (test)", [(0.640, 0.330), (0.210, 0.710), (0.150, 0.060)],
                         D65, b"curv" + b"\0" * 4 + struct.pack(">IH", 1, 0x0233) + b"\0\0")
-SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+LINEAR_GRAY = icc_profile(2, "Linear gray (test)", None, D65, b"curv" + b"\0" * 4 + struct.pack(">IH", 1, 0x0100) + b"\0\0")
+# LittleCMS's sRGB profile, with its creation date fixed so that the fixture does not change from run to run.
+SRGB = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+SRGB[24:36] = struct.pack(">6H", 2024, 1, 1, 0, 0, 0)
+SRGB = bytes(SRGB)
+
+
+def srgb_encode(level):
+    """sRGB's transfer function of a linear level 0...255, as 8 bits."""
+    v = level / 255
+    return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
 
 
 def vivid_image(width=32, height=24, alpha=False):
@@ -398,6 +412,17 @@ def icc_fixtures():
         converted = None if profile is SRGB else to_srgb(image, profile)
         expect_profile(name, image, converted)
 
+    # Gray with a linear gray profile: gray stays gray, on sRGB's tone curve (computed here: Pillow's ImageCms
+    # cannot make a gray output profile).
+    ramp = Image.new("L", (64, 4))
+    ramp.putdata([x * 4 + y for y in range(4) for x in range(64)])
+    buffer = io.BytesIO()
+    ramp.save(buffer, format="PNG", icc_profile=LINEAR_GRAY)
+    write("png_gray_linear_profile.png", buffer.getvalue())
+    converted = Image.new("L", ramp.size)
+    converted.putdata([srgb_encode(v) for v in ramp.tobytes()])
+    expect_profile("png_gray_linear_profile.png", ramp, converted)
+
     # JPEG: Pillow's libjpeg-turbo decoding of the file is the stored samples; 4:4:4 at quality 95.
     def jpeg(image, **options):
         buffer = io.BytesIO()
@@ -449,9 +474,23 @@ def sample_pixels():
                         "srgb": list(converted.getpixel((x, y)))} for x, y in points]}}
 
 
+def nclx_fixtures():
+    """HEIC and AVIF whose colr nclx box says Display P3 primaries (H.273 code point 12) with sRGB's transfer
+    function: the plain fixtures with the primaries patched. The decoder builds a profile from the code points."""
+    for source, name in [("heif_rgb.heic", "heif_nclx_p3.heic"), ("avif_rgb.avif", "avif_nclx_p3.avif")]:
+        data = bytearray(open(os.path.join(HERE, source), "rb").read())
+        colr = data.index(b"colrnclx") + 8
+        assert struct.unpack(">HHH", data[colr:colr + 6]) == (1, 13, 6), data[colr:colr + 7].hex()
+        data[colr:colr + 2] = struct.pack(">H", 12)
+        write(name, bytes(data))
+        stored = decoded_by_reference(bytes(data))
+        expect_profile(name, stored, to_srgb(stored, DISPLAY_P3), tolerance=6)
+
+
 def main():
     heif_fixtures()
     icc_fixtures()
+    nclx_fixtures()
     with open(os.path.join(HERE, "expected_heif_icc.json"), "w") as f:
         json.dump({"images": images, "errors": errors, "profiles": profiles, "samples": sample_pixels()}, f, indent=1)
         f.write("\n")
