@@ -122,7 +122,9 @@ def run_scan(paths: Sequence[str], output: str, options: ScanOptions, address: O
         print(f"blazeface_ray: {len(paths)} inputs, {nodes} node(s) checked, {options.concurrency} actor(s) x "
               f"{options.threads} thread(s)", file=log, flush=True)
         job_start = time.monotonic()
-        build_dataset(paths, options).write_parquet(output)
+        # The writes are light: with num_cpus=0 they run while the actors hold every CPU, so rows reach the
+        # Parquet files as they come instead of waiting in the object store for the last batch.
+        build_dataset(paths, options).write_parquet(output, ray_remote_args={"num_cpus": 0})
         seconds = time.monotonic() - job_start
     finally:
         ray.shutdown()
