@@ -260,6 +260,28 @@ let package = Package(
             name: "CGifLib",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        .systemLibrary(
+            name: "CLibHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        // libheif's HEVC decoder, used directly by a bounded decoder plugin for libheif before 1.19.
+        .systemLibrary(
+            name: "CLibDe265",
+            pkgConfig: "libde265",
+            providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
+        ),
+        // libheif's AV1 decoder, used directly by a bounded decoder plugin for libheif before 1.19.
+        .systemLibrary(
+            name: "CDav1d",
+            pkgConfig: "dav1d",
+            providers: [.apt(["libdav1d-dev"]), .brew(["dav1d"])]
+        ),
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // FFmpeg's four libraries in one module (SwiftPM takes several pkg-config names separated by spaces).
         .systemLibrary(
             name: "CFFmpeg",
@@ -271,10 +293,12 @@ let package = Package(
 
         // JPEG (libjpeg-turbo) and PNG (libpng) decoding with EXIF orientation, PNG writing: the C wrapper that
         // makes every libjpeg and libpng call. Linux and macOS (`fileIOPlatforms`).
-        // Also WebP (libwebp), TIFF (libtiff), GIF (giflib), and BMP and PNM through FFmpeg's libavcodec.
+        // Also WebP (libwebp), TIFF (libtiff), GIF (giflib), BMP and PNM through FFmpeg's libavcodec, HEIF/HEIC and
+        // AVIF (libheif), and ICC colour profiles to sRGB (LittleCMS).
         .target(
             name: "CBlazeImageCodecs",
-            dependencies: ["CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib", "CFFmpeg"],
+            dependencies: ["CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib", "CFFmpeg", "CLibHeif", "CLibDe265",
+                           "CDav1d", "CLCMS2"],
             // A module map's `link` reaches only the modules that import it from Swift; with no pkg-config file
             // for giflib, the C target links it itself.
             linkerSettings: [.linkedLibrary("gif")]

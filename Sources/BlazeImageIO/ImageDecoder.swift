@@ -1,7 +1,7 @@
 internal import CBlazeImageCodecs
 
-/// Decodes JPEG, PNG, WebP, TIFF, GIF, BMP and PNM files to 8-bit pixels; the format is recognised from the
-/// content (`ImageFileFormat`), never from a file name.
+/// Decodes JPEG, PNG, WebP, TIFF, GIF, BMP, PNM, HEIF (HEIC) and AVIF files to 8-bit pixels, in sRGB; the format
+/// is recognised from the content (`ImageFileFormat`), never from a file name.
 ///
 /// JPEG (baseline, progressive, arithmetic-coded; libjpeg-turbo): grayscale becomes `.gray8`; YCbCr and
 /// RGB become `.rgb8`; CMYK and YCCK become `.rgb8` (Adobe's inverted CMYK is recognised by its APP14
@@ -32,9 +32,17 @@ internal import CBlazeImageCodecs
 /// FFmpeg reports a cut-off PNM as damaged (`.corrupt`); a BMP shorter than the size its header declares is
 /// `.truncated`. FFmpeg refuses pictures beyond about 16,000 x 16,000 pixels itself, as invalid data (`.corrupt`).
 ///
-/// The orientation is reported in `ImageBuffer.orientation`, never applied. Gamma and ICC profiles
-/// are ignored. Damaged data of any kind throws: a file that decodes never contains filler pixels.
-/// Thread-safe: calls share no state.
+/// HEIF/HEIC and AVIF (libheif; HEVC through libde265, AV1 through dav1d or aom, whichever libheif has): the
+/// primary image, never a thumbnail. The container's crop, rotation and mirroring (`clap`, `irot`, `imir`) are
+/// applied, so the image is upright and `orientation` is `.up`; the EXIF orientation, informative in HEIF (iPhones
+/// write it equal to `irot`), is ignored. RGB becomes `.rgb8` and anything with alpha `.rgba8` (straight alpha);
+/// 10- and 12-bit samples are reduced to 8 bits. No scaled decode. A file whose codec libheif lacks is
+/// `.unsupported`, naming the codec. HEVC and AV1 data carry no checksums: damage the codec cannot see decodes.
+///
+/// The other formats' orientations are reported in `ImageBuffer.orientation`, never applied. An embedded colour
+/// profile (JPEG APP2 ICC, PNG iCCP, HEIF `colr` ICC or nclx) is converted to sRGB with LittleCMS
+/// (`ImageDecodingOptions.convertsToSRGB`); gAMA and cHRM alone are ignored. Damaged data otherwise throws: a
+/// file that decodes never contains filler pixels. Thread-safe: calls share no state.
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`.
     ///
@@ -50,7 +58,8 @@ public enum ImageDecoder {
         try decode(data: FileIO.readAll(path, limit: options.maximumFileBytes), options: options)
     }
 
-    /// Decodes an image held in memory; the format is recognised from the signature.
+    /// Decodes an image held in memory; the format is recognised from the content (signature, ISO-BMFF brands),
+    /// not a file name.
     ///
     /// The header is read first: its width and height are checked against `options.maximumPixelCount`
     /// (and `maximumDeclaredPixelCount` when set) before the pixels are allocated. Always a full decode;
@@ -61,7 +70,9 @@ public enum ImageDecoder {
     /// - Returns: the stored pixels (gray8, rgb8 or rgba8, as the file holds them) and the EXIF orientation.
     /// - Throws: `.unknownFormat` (no signature of a format it reads or knows), `.unsupported` naming a format
     ///   recognised but not read (JPEG XL, PSD, ...), `.truncated` (the data ends early, or is shorter than a
-    ///   signature), `.corrupt`, `.zeroSize`, `.tooLarge`, `.unsupported`.
+    ///   signature), `.corrupt`, `.zeroSize`, `.tooLarge` (for HEIF, also when the size before its crop exceeds
+    ///   the limits), `.unsupported` (a variant or codec this build cannot decode; beyond libheif's own security
+    ///   limits).
     public static func decode(
         data: [UInt8], options: ImageDecodingOptions = .init()
     ) throws(ImageIOError) -> DecodedImage {
@@ -71,7 +82,7 @@ public enum ImageDecoder {
     /// Reads the file at `path` and decodes it at the smallest size whose longer side still has at least
     /// `minimumLongSide` pixels: a JPEG at 1/1, 1/2, 1/4 or 1/8 of its size with libjpeg's DCT scaling (the
     /// scaled inverse transform of each 8x8 block, several times cheaper than a full decode and then a
-    /// resize); the other formats in full (they have no scaled decode).
+    /// resize); the other formats in full (they have no scaled decode; a HEIF thumbnail is not the picture).
     ///
     /// - Parameters:
     ///   - path: the file to read.
@@ -149,6 +160,7 @@ public enum ImageDecoder {
         case .gif: return .BLZ_CODEC_GIF
         case .bmp: return .BLZ_CODEC_BMP
         case .pnm: return .BLZ_CODEC_PNM
+        case .heif, .avif: return .BLZ_CODEC_HEIF
         }
     }
 
@@ -162,6 +174,8 @@ public enum ImageDecoder {
         }
         defer { blz_decoder_destroy(decoder) }
         let name = format.displayName
+        blz_decoder_set_pixel_limit(decoder, UInt64(max(options.effectiveDeclaredPixelLimit, 0)))
+        blz_decoder_set_color_conversion(decoder, options.convertsToSRGB ? 1 : 0)
 
         var header = blz_header()
         let headerStatus = blz_decoder_read_header(decoder, &header)
@@ -170,11 +184,14 @@ public enum ImageDecoder {
         let fullWidth = Int(header.width), fullHeight = Int(header.height)
         guard fullWidth > 0, fullHeight > 0 else { throw .zeroSize }
         // The declared size first (a decompression bomb is refused here, whatever the scale), then the
-        // decoded size, both before the pixels are allocated.
-        let (declaredCount, declaredOverflow) = fullWidth.multipliedReportingOverflow(by: fullHeight)
+        // decoded size, both before the pixels are allocated. HEIF declares the size it decodes before
+        // cropping and turning it (ispe), which can be larger.
+        let declaredWidth = header.declared_width > 0 ? Int(header.declared_width) : fullWidth
+        let declaredHeight = header.declared_height > 0 ? Int(header.declared_height) : fullHeight
+        let (declaredCount, declaredOverflow) = declaredWidth.multipliedReportingOverflow(by: declaredHeight)
         let declaredLimit = options.effectiveDeclaredPixelLimit
         guard !declaredOverflow, declaredCount <= declaredLimit else {
-            throw .tooLarge(width: fullWidth, height: fullHeight, limit: declaredLimit)
+            throw .tooLarge(width: declaredWidth, height: declaredHeight, limit: declaredLimit)
         }
         var denominator = 1, width = fullWidth, height = fullHeight
         if let minimumLongSide, codec == .BLZ_CODEC_JPEG {

@@ -15,8 +15,14 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
     /// Netpbm's PBM, PGM and PPM (FFmpeg's decoders): "P1" to "P6" (ASCII P1–P3, binary P4–P6), then a space,
     /// a line break or "#".
     case pnm
+    /// HEIF, HEIC included (HEVC-coded, as iPhones write): an ISO-BMFF `ftyp` box whose major or compatible brands
+    /// include `heic`, `heix`, `hevc`, `hevx`, `heim`, `heis`, `mif1` or `msf1` (see `init(sniffing:)`).
+    case heif
+    /// AVIF (AV1-coded HEIF): an ISO-BMFF `ftyp` box whose major brand is `avif` or `avis`, or whose compatible
+    /// brands include one of them when the major brand is no HEVC brand.
+    case avif
 
-    /// The format's usual name, for messages ("JPEG", "PNG", "WebP", "TIFF", "GIF", "BMP", "PNM").
+    /// The format's usual name, for messages ("JPEG", "PNG", "WebP", "TIFF", "GIF", "BMP", "PNM", "HEIF", "AVIF").
     public var displayName: String {
         switch self {
         case .jpeg: return "JPEG"
@@ -26,6 +32,8 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: return "GIF"
         case .bmp: return "BMP"
         case .pnm: return "PNM"
+        case .heif: return "HEIF"
+        case .avif: return "AVIF"
         }
     }
 
@@ -40,6 +48,8 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
         case .gif: return ["gif"]
         case .bmp: return ["bmp"]
         case .pnm: return ["pnm", "pbm", "pgm", "ppm"]
+        case .heif: return ["heic", "heif", "hif"]
+        case .avif: return ["avif"]
         }
     }
 
@@ -65,10 +75,12 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
         case .pnm:
             let separators: [UInt8] = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x23] // whitespace or "#"
             return (1...6).map { exactly("P\($0)") + [separators] }
+        case .heif, .avif: return []  // recognised by their `ftyp` box's brands, after a size
         }
     }
 
-    /// The format whose signature `data` starts with, or nil.
+    /// The format whose signature `data` starts with (for HEIF and AVIF: whose `ftyp` box names one of their
+    /// brands), or nil.
     /// - Parameter data: the first bytes of a file, or all of them.
     public init?(sniffing data: some Collection<UInt8>) {
         for format in ImageFileFormat.allCases
@@ -76,12 +88,14 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
             self = format
             return
         }
-        return nil
+        guard let format = Self.isoBMFFFormat(Array(data.prefix(Self.ftypSniffLength))) else { return nil }
+        self = format
     }
 
     /// True when `data` is shorter than some signature and matches its start (an empty or cut-off file).
     static func isSignaturePrefix(_ data: some Collection<UInt8>) -> Bool {
         allCases.contains { $0.signatures.contains { data.count < $0.count && matches(data, $0, wholeSignature: false) } }
+            || isISOBMFFPrefix(Array(data.prefix(12)))
     }
 
     private static func matches(_ data: some Collection<UInt8>, _ signature: [[UInt8]], wholeSignature: Bool) -> Bool {

@@ -9,8 +9,9 @@ public enum ImageIOError: Error, Equatable, Sendable {
     case notARegularFile(path: String, kind: String)
     /// The file has more bytes than `ImageDecodingOptions.maximumFileBytes` (`limit`).
     case fileTooLarge(path: String, bytes: Int, limit: Int)
-    /// No image format was recognised: the data starts with no signature of an `ImageFileFormat` (nor of the
-    /// other image formats named in `.unsupported` errors, such as JPEG XL or PSD).
+    /// No image format was recognised: the data starts with no signature of an `ImageFileFormat` (no `ftyp` box
+    /// with a HEIF or AVIF brand either; nor of the other image formats named in `.unsupported` errors, such as
+    /// JPEG XL or PSD).
     case unknownFormat
     /// The data is damaged: a bad marker, CRC, compressed stream or entropy-coded segment.
     case corrupt(String)
@@ -22,8 +23,8 @@ public enum ImageIOError: Error, Equatable, Sendable {
     /// The header declares a zero width or height, or an image to encode is empty.
     case zeroSize
     /// A valid file of a kind this library does not decode (12-bit or lossless JPEG, a format recognised by
-    /// its signature but not decoded, such as JPEG XL: the message names it), or an image that cannot be
-    /// encoded as given.
+    /// its signature but not decoded, such as JPEG XL: the message names it; a HEIF whose codec libheif lacks, a
+    /// HEIF beyond libheif's security limits), or an image that cannot be encoded as given.
     case unsupported(String)
     /// The file could not be created or written.
     case cannotWrite(path: String, reason: String)

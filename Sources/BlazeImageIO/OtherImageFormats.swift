@@ -11,14 +11,7 @@ enum OtherImageFormats {
 
     private static func bytes(_ text: String) -> [UInt8?] { text.utf8.map { $0 } }
 
-    /// ISO base media files ("ftyp" box at offset 4) by their major brand.
-    private static func isobmff(_ brand: String) -> [UInt8?] { [nil, nil, nil, nil] + bytes("ftyp") + bytes(brand) }
-
-    // HEIF/AVIF are listed while this library does not decode them; an `ImageFileFormat` case for them is
-    // matched first, which makes these entries unused.
     private static let signatures: [(String, [UInt8?])] = [
-        ("HEIF (HEIC)", isobmff("heic")), ("HEIF (HEIC)", isobmff("heix")), ("HEIF", isobmff("mif1")),
-        ("HEIF", isobmff("msf1")), ("AVIF", isobmff("avif")), ("AVIF", isobmff("avis")),
         ("JPEG XL", [0xFF, 0x0A]), ("JPEG XL", [0, 0, 0, 0x0C] + bytes("JXL \r\n") + [0x87, 0x0A]),
         ("JPEG 2000", [0, 0, 0, 0x0C] + bytes("jP  \r\n") + [0x87, 0x0A]), ("JPEG 2000", [0xFF, 0x4F, 0xFF, 0x51]),
         ("Photoshop (PSD)", bytes("8BPS")), ("OpenEXR", [0x76, 0x2F, 0x31, 0x01]), ("QOI", bytes("qoif")),

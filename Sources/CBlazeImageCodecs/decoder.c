@@ -57,6 +57,7 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
     case BLZ_CODEC_GIF: status = blz_gif_read_header(decoder); break;
     case BLZ_CODEC_BMP:
     case BLZ_CODEC_PNM: status = blz_av_read_header(decoder); break;
+    case BLZ_CODEC_HEIF: status = blz_heif_read_header(decoder); break;
     default:
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "unknown codec %d", (int)decoder->codec);
         status = BLZ_STATUS_INVALID_ARGUMENT;
@@ -103,6 +104,16 @@ blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uin
     return BLZ_STATUS_OK;
 }
 
+/// The one place where decoded pixels go from the file's colour profile to sRGB, whatever the codec.
+static void convert_color(blz_decoder *decoder, uint8_t *pixels) {
+    const blz_color_profile *profile = &decoder->color;
+    decoder->color_result = BLZ_COLOR_NONE;
+    if (decoder->color_conversion_off || (profile->icc == NULL && !profile->has_primaries)) return;
+    decoder->color_result = blz_color_convert_to_srgb(profile, pixels, decoder->output_width, decoder->output_height,
+                                                      decoder->header.channels, decoder->message,
+                                                      sizeof decoder->message);
+}
+
 blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity) {
     if (decoder == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
     if (decoder->stage != BLZ_STAGE_HEADER_READ) {
@@ -130,9 +141,11 @@ blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t
     case BLZ_CODEC_GIF: status = blz_gif_read_pixels(decoder, pixels); break;
     case BLZ_CODEC_BMP:
     case BLZ_CODEC_PNM: status = blz_av_read_pixels(decoder, pixels); break;
+    case BLZ_CODEC_HEIF: status = blz_heif_read_pixels(decoder, pixels); break;
     default: status = BLZ_STATUS_INVALID_ARGUMENT; // read_header refused it already
     }
     decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_DONE : BLZ_STAGE_FAILED;
+    if (status == BLZ_STATUS_OK) convert_color(decoder, pixels);
     return status;
 }
 
@@ -148,6 +161,7 @@ void blz_decoder_destroy(blz_decoder *decoder) {
     blz_tiff_destroy(decoder);
     blz_gif_destroy(decoder);
     blz_av_destroy(decoder);
+    blz_heif_destroy(decoder);
     free(decoder);
 }
 
@@ -158,6 +172,18 @@ void blz_orientation_exif(uint8_t output[26], uint16_t value) {
     memcpy(output, layout, sizeof layout);
     output[18] = (uint8_t)(value & 0xFF);
     output[19] = (uint8_t)(value >> 8);
+}
+
+void blz_decoder_set_pixel_limit(blz_decoder *decoder, uint64_t maximum_pixels) {
+    if (decoder != NULL) decoder->pixel_limit = maximum_pixels;
+}
+
+void blz_decoder_set_color_conversion(blz_decoder *decoder, int enabled) {
+    if (decoder != NULL) decoder->color_conversion_off = !enabled;
+}
+
+blz_color_result blz_decoder_color_result(const blz_decoder *decoder) {
+    return decoder == NULL ? BLZ_COLOR_NONE : decoder->color_result;
 }
 
 void blz_free(void *buffer) {

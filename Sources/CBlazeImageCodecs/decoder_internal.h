@@ -1,8 +1,9 @@
-// Private to CBlazeImageCodecs: the decoder object shared by the JPEG and PNG back ends.
+// Private to CBlazeImageCodecs: the decoder object shared by the JPEG, PNG and HEIF back ends.
 #ifndef BLAZE_DECODER_INTERNAL_H
 #define BLAZE_DECODER_INTERNAL_H
 
 #include "BlazeImageCodecs.h"
+#include "icc_transform.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +24,7 @@ struct blz_webp_state;
 struct blz_tiff_state;
 struct blz_gif_state;
 struct blz_av_state;
+struct blz_heif_state;
 
 struct blz_decoder {
     blz_codec codec;
@@ -47,6 +49,14 @@ struct blz_decoder {
     struct blz_tiff_state *tiff;
     struct blz_gif_state *gif;
     struct blz_av_state *av; // BMP and PNM (FFmpeg)
+    struct blz_heif_state *heif;
+    /// `blz_decoder_set_pixel_limit`'s value (0: none).
+    uint64_t pixel_limit;
+    /// The file's colour profile, set by the codec's read_header; converted to sRGB after read_pixels.
+    blz_color_profile color;
+    /// `blz_decoder_set_color_conversion(decoder, 0)` was called.
+    int color_conversion_off;
+    blz_color_result color_result;
 };
 
 /// Records a failure (status and printf-style message) without jumping.
@@ -90,5 +100,8 @@ void blz_av_destroy(blz_decoder *decoder);
 /// Writes a 26-byte TIFF-structured EXIF payload whose IFD0 holds one tag, the orientation `value` (1...8), to
 /// `output`: for formats whose own header carries the orientation (TIFF).
 void blz_orientation_exif(uint8_t output[26], uint16_t value);
+blz_status blz_heif_read_header(blz_decoder *decoder);
+blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
+void blz_heif_destroy(blz_decoder *decoder);
 
 #endif // BLAZE_DECODER_INTERNAL_H

@@ -16,6 +16,7 @@
 //   coefficient of every component must have been completed (progressive), or every component scanned
 //   (sequential).
 // - CMYK and YCCK are decoded to CMYK by libjpeg and converted to RGB here (libjpeg has no CMYK -> RGB).
+// - An ICC profile (APP2 markers) is reported in `decoder->color`; decoder.c converts the pixels to sRGB.
 #include "decoder_internal.h"
 
 #include <stdio.h> // jpeglib.h needs FILE and size_t first.
@@ -44,6 +45,8 @@ struct blz_jpeg_state {
     int ended;
     /// Components that appeared in some scan (bit i for component index i), seen by the progress monitor.
     unsigned scanned_components;
+    /// The ICC profile of the APP2 "ICC_PROFILE" markers, joined by libjpeg-turbo (malloc'ed), or NULL.
+    JOCTET *icc;
 };
 
 static blz_decoder *decoder_of(j_common_ptr cinfo) {
@@ -183,6 +186,30 @@ static void find_exif(blz_decoder *decoder, j_decompress_ptr cinfo) {
     }
 }
 
+// MARK: ICC profile
+
+/// The ICC profile, for the conversion to sRGB after decoding (decoder.c). libjpeg-turbo's jpeg_read_icc_profile
+/// joins the APP2 "ICC_PROFILE" chunks in their sequence numbers' order and returns nothing (with a warning,
+/// ignored) when they are inconsistent: a missing, repeated or out-of-range chunk. CMYK files keep their
+/// profile too; the conversion ignores it, as the pixels are made RGB without one.
+static void find_icc_profile(blz_decoder *decoder, j_decompress_ptr cinfo) {
+#if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
+    struct blz_jpeg_state *state = decoder->jpeg;
+    JOCTET *icc = NULL;
+    unsigned int size = 0;
+    if (jpeg_read_icc_profile(cinfo, &icc, &size) && icc != NULL && size > 0) {
+        state->icc = icc;
+        decoder->color.icc = icc;
+        decoder->color.icc_size = size;
+    } else {
+        free(icc);
+    }
+#else
+    (void)decoder;
+    (void)cinfo; // IJG's libjpeg has no jpeg_read_icc_profile: the profile is not read.
+#endif
+}
+
 // MARK: Entry points
 
 blz_status blz_jpeg_read_header(blz_decoder *decoder) {
@@ -214,6 +241,7 @@ blz_status blz_jpeg_read_header(blz_decoder *decoder) {
     state->progress.progress_monitor = on_progress;
     cinfo->progress = &state->progress;
     jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF); // ICC profiles, possibly split over several markers
 
     jpeg_read_header(cinfo, TRUE);
 
@@ -246,6 +274,7 @@ blz_status blz_jpeg_read_header(blz_decoder *decoder) {
     decoder->header.width = cinfo->image_width;
     decoder->header.height = cinfo->image_height;
     find_exif(decoder, cinfo);
+    find_icc_profile(decoder, cinfo);
     return BLZ_STATUS_OK;
 }
 
@@ -321,6 +350,7 @@ void blz_jpeg_destroy(blz_decoder *decoder) {
     struct blz_jpeg_state *state = decoder->jpeg;
     if (state == NULL) return;
     if (state->created) jpeg_destroy_decompress(&state->cinfo);
+    free(state->icc);
     free(state);
     decoder->jpeg = NULL;
 }

@@ -2,8 +2,8 @@
 //
 // Every PNG is decoded to 8-bit gray, RGB or RGBA: 16-bit samples are scaled (rounded, not truncated),
 // 1/2/4-bit gray is expanded, palettes become RGB, tRNS becomes an alpha channel, and gray with alpha
-// becomes RGBA (gray replicated). Adam7 interlacing is undone. Gamma and colour profiles are ignored:
-// samples are returned as stored. Chunks after the image data (and the final zlib checksum there) are not
+// becomes RGBA (gray replicated). Adam7 interlacing is undone. An iCCP profile is reported in `decoder->color`
+// (decoder.c converts the pixels to sRGB); gAMA and cHRM without a profile are ignored. Chunks after the image data (and the final zlib checksum there) are not
 // read, so an eXIf chunk placed after IDAT is ignored.
 //
 // Running out of data is TRUNCATED, and so is a chunk before the image data that declares more bytes than are
@@ -70,6 +70,26 @@ static int chunks_fit_before_idat(const uint8_t *data, size_t size) {
         offset += 12 + (size_t)length;
     }
     return 1;  // the data ends at or near a chunk boundary: libpng reports that itself
+}
+
+/// The iCCP chunk's profile (decompressed by libpng, which drops a profile whose header or tag table is
+/// inconsistent, and caps it at its chunk-size limit), for the conversion to sRGB after decoding (decoder.c). An
+/// sRGB chunk has no profile to convert: the samples are sRGB already.
+static void find_icc_profile(blz_decoder *decoder) {
+#ifdef PNG_iCCP_SUPPORTED
+    struct blz_png_state *state = decoder->png;
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 size = 0;
+    if (png_get_iCCP(state->png, state->info, &name, &compression, &profile, &size) != 0 && profile != NULL
+        && size > 0) {
+        decoder->color.icc = profile;  // owned by libpng's info structure
+        decoder->color.icc_size = size;
+    }
+#else
+    (void)decoder;
+#endif
 }
 
 blz_status blz_png_read_header(blz_decoder *decoder) {
@@ -143,6 +163,7 @@ blz_status blz_png_read_header(blz_decoder *decoder) {
     decoder->header.width = width;
     decoder->header.height = height;
     decoder->header.channels = channels;
+    find_icc_profile(decoder);
 #ifdef PNG_eXIf_SUPPORTED
     png_uint_32 exif_size = 0;
     png_bytep exif = NULL;

@@ -6,7 +6,20 @@ import Foundation
 /// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
 struct ImageBatchOptions: ParsableArguments {
     @Argument(help: "Image files (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM: recognised by content) or folders to search for them (by extension: .jpg .jpeg .png .webp .tif .tiff .gif .bmp .pnm .pbm .pgm .ppm).")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("""
+        Read the image paths from FILE, one per line (- for standard input), as they come: each image's result \
+        is printed as one JSON line (--json-lines) as soon as it is done; the run ends when the input does, \
+        with exit status 0 (a failed image is a line with "error").
+        """, valueName: "file"))
+    var filesFrom: String?
+
+    @Flag(help: "Print one compact JSON line per image as soon as it is done (the --json document's entries).")
+    var jsonLines = false
+
+    @Flag(help: "With --json-lines: print each line when its image is done, not in the order of the inputs.")
+    var unordered = false
 
     @Option(help: "Folder holding the models (Models/fetch.sh fetches them).")
     var modelsDir: String?
@@ -24,6 +37,12 @@ struct ImageBatchOptions: ParsableArguments {
     var maxFileBytes: Int = 1 << 30
 
     func validate() throws {
+        if filesFrom != nil && !inputs.isEmpty {
+            throw ValidationError("give the images either as arguments or with --files-from, not both")
+        }
+        if filesFrom == nil && inputs.isEmpty { throw ValidationError("no images: give files, folders or --files-from") }
+        if json && (jsonLines || filesFrom != nil) { throw ValidationError("--json and --json-lines exclude each other") }
+        if unordered && !(jsonLines || filesFrom != nil) { throw ValidationError("--unordered needs --json-lines") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard maxPixels >= 1 else { throw ValidationError("--max-pixels must be at least 1") }
         guard maxFileBytes >= 1 else { throw ValidationError("--max-file-bytes must be at least 1") }
@@ -62,8 +81,9 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
 }
 
 extension ImageBatchCommand {
-    /// Runs the command on every image of `batch.inputs` (see `ImageBatchCommand`).
+    /// Runs the command on every image of `batch.inputs` (see `ImageBatchCommand`), or streams JSON lines.
     func runBatch() throws {
+        if batch.jsonLines || batch.filesFrom != nil { return try runStreaming() }
         var failed = false
         try reportingFailures {
             let paths = try collectImagePaths(batch.inputs)
@@ -79,6 +99,31 @@ extension ImageBatchCommand {
             } else {
                 for result in results { print(result.tableLines.joined(separator: "\n")) }
             }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// `--json-lines` / `--files-from`: one JSON line per image as it is done (`StreamingBatch`). With
+    /// `--files-from` the exit status is 0 however many images failed (each is an error line: a worker under
+    /// `xargs`, GNU parallel or Spark's `RDD.pipe` must not fail for one bad file); with arguments it is 1
+    /// when one failed, as with `--json`.
+    func runStreaming() throws {
+        signal(SIGPIPE, SIG_IGN)  // a reader that goes away ends the run quietly, not with a signal
+        var failed = false
+        try reportingFailures {
+            let source: () -> LineSource.Line?
+            if let filesFrom = batch.filesFrom {
+                let reader = try LineSource(filesFrom)
+                source = { reader.next() }
+            } else {
+                var paths = try collectImagePaths(batch.inputs).makeIterator()
+                source = { paths.next().map(LineSource.Line.path) }
+            }
+            try prepareOutputs()
+            let workers = try (0..<batch.threads).map { _ in try makeWorker() }
+            let stream = StreamingBatch<Outcome>(source: source, ordered: !batch.unordered, window: 4 * batch.threads)
+            stream.run(workers: workers.count) { worker, path in process(path, with: workers[worker]) }
+            failed = stream.failures > 0 && batch.filesFrom == nil
         }
         if failed { throw ExitCode.failure }
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Expands the command line's files and folders into image paths: folders are walked recursively for regular
 /// files with the extensions of the formats BlazeImageIO reads (`ImageFileFormat.fileExtensions`: .jpg, .jpeg,
-/// .png, .webp, .tif, .tiff, .gif, .bmp, .pnm, .pbm, .pgm, .ppm; any case; sorted; a FIFO or device with such a
+/// .png, .webp, .tif, .tiff, .gif, .bmp, .pnm, .pbm, .pgm, .ppm, .heic, .heif, .hif, .avif; any case; sorted; a FIFO or device with such a
 /// name is skipped); files are taken as given, whatever their extension (the decoder recognises the format by
 /// content, and refuses what is not a regular file).
 func collectImagePaths(_ arguments: [String]) throws -> [String] {

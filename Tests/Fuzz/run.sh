@@ -87,8 +87,8 @@ prepare_seeds() {
         image)
             local fixtures="$root/Tests/BlazeImageIOTests/Fixtures"
             copy_seeds 1000000 "$dir" "$fixtures"/*.jpg "$fixtures"/*.png "$fixtures"/*.webp "$fixtures"/*.tif \
-                "$fixtures"/*.gif "$fixtures"/*.bmp "$fixtures"/*.p[bgpn]m "$root"/Models/samples/*.jpg \
-                "$root"/Models/samples/*.png ;;
+                "$fixtures"/*.gif "$fixtures"/*.bmp "$fixtures"/*.p[bgpn]m "$fixtures"/*.heic "$fixtures"/*.avif \
+                "$root"/Models/samples/*.jpg "$root"/Models/samples/*.png ;;
         imagetotensor)
             cp "$here"/seeds/imagetotensor/*.bin "$dir/" ;;
         flexbuffers)

@@ -28,7 +28,7 @@ case "$sanitizer" in
   address)
     # Corrupted and truncated models, seeded image corruptions, hostile files, and the regression tests of
     # every fuzzing finding.
-    filter='CorruptionTests|TruncationTests|FuzzTests|FuzzRegression|HostileFileTests|PNGChunkLength|ReaderTests|FlexBufferTests|ResourceLimit' ;;
+    filter='CorruptionTests|TruncationTests|FuzzTests|FuzzRegression|HostileFileTests|PNGChunkLength|ReaderTests|FlexBufferTests|ResourceLimit|HEIFDecodingTests|ColorProfileTests' ;;
   *)
     echo "usage: $0 thread|address [--all | --filter REGEX]" >&2
     exit 2 ;;

@@ -49,10 +49,10 @@ enum CommandLineTool {
         return newest
     }
 
-    /// Runs `blazeface` with `arguments` until it exits. Output goes through temporary files, so a long
+    /// Runs `blazeface` with `arguments` (and `standardInput` on its standard input, else the test's) until it exits. Output goes through temporary files, so a long
     /// report cannot fill a pipe and block the child; the wait suspends instead of blocking a thread of
     /// the test runner's pool.
-    static func run(_ arguments: [String]) async throws -> Result {
+    static func run(_ arguments: [String], standardInput: String? = nil) async throws -> Result {
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout"), errURL = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -63,6 +63,11 @@ enum CommandLineTool {
         process.arguments = arguments
         process.standardOutput = out
         process.standardError = err
+        if let standardInput {
+            let inURL = scratch.url.appendingPathComponent("stdin")
+            try Data(standardInput.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        }
         let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch {

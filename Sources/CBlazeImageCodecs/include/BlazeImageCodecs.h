@@ -1,5 +1,6 @@
 // BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding and PNG encoding for BlazeImageIO; WebP
-// (libwebp), TIFF (libtiff), GIF (giflib), BMP and PNM (FFmpeg's libavcodec) decoding.
+// (libwebp), TIFF (libtiff), GIF (giflib), BMP and PNM (FFmpeg's libavcodec), HEIF/AVIF (libheif) decoding;
+// colour profiles to sRGB (LittleCMS).
 //
 // Every libjpeg and libpng call happens in C, behind setjmp/longjmp error handlers: the functions here
 // return a status and never exit, abort or print. Decoding is split in two steps so that the caller can
@@ -72,6 +73,8 @@ typedef enum BLZ_CLOSED_ENUM blz_codec {
     BLZ_CODEC_BMP = 13,
     /// PBM, PGM, PPM (P1 to P6: ASCII and binary), through FFmpeg's libavcodec.
     BLZ_CODEC_PNM = 14,
+    /// HEIF (HEIC) and AVIF, through libheif.
+    BLZ_CODEC_HEIF = 16,
 } blz_codec;
 
 /// What `blz_decoder_read_header` learns before any pixel is decoded.
@@ -86,6 +89,11 @@ typedef struct blz_header {
     /// decoder; valid until `blz_decoder_destroy`. Not validated: parse it with bounds checks.
     const uint8_t *exif;
     size_t exif_size;
+    /// The size of the picture the codec decodes before it crops or turns it, when that differs from `width` x
+    /// `height` (HEIF: the `ispe` size, before `clap`, `irot` and `imir`); 0 and 0 otherwise. The pixel budget
+    /// applies to it too: that is what the codec allocates.
+    uint32_t declared_width;
+    uint32_t declared_height;
 } blz_header;
 
 typedef struct blz_decoder blz_decoder;
@@ -120,6 +128,34 @@ const char *blz_decoder_message(const blz_decoder *decoder);
 
 /// Releases the decoder and everything it allocated. Accepts NULL.
 void blz_decoder_destroy(blz_decoder *decoder);
+
+// MARK: Limits and colour profiles
+
+/// The largest width x height a file may declare; 0 (the default) leaves the codec's own limits. Call before
+/// `blz_decoder_read_header`. JPEG and PNG ignore it (the caller checks the header); HEIF hands it to libheif,
+/// whose own checks then cover the images that the header does not show (a grid's canvas, tiles).
+void blz_decoder_set_pixel_limit(blz_decoder *decoder, uint64_t maximum_pixels);
+
+/// What `blz_decoder_read_pixels` did with the file's colour profile.
+typedef enum BLZ_CLOSED_ENUM blz_color_result {
+    /// The file has no colour profile (its samples are taken as sRGB), or the conversion is turned off.
+    BLZ_COLOR_NONE = 0,
+    /// The profile describes sRGB (or a space treated as sRGB): the pixels are left as decoded.
+    BLZ_COLOR_ALREADY_SRGB = 1,
+    /// The pixels were converted from the profile to sRGB.
+    BLZ_COLOR_CONVERTED = 2,
+    /// The profile is malformed, or does not describe the pixels (a CMYK profile for pixels made RGB, a gray
+    /// profile on RGB pixels ...): it was ignored and the pixels left as decoded.
+    BLZ_COLOR_IGNORED = 3,
+} blz_color_result;
+
+/// Whether `blz_decoder_read_pixels` converts pixels from an embedded colour profile to sRGB: 1 (the default)
+/// or 0. Call before `blz_decoder_read_pixels`.
+void blz_decoder_set_color_conversion(blz_decoder *decoder, int enabled);
+
+/// What the last successful `blz_decoder_read_pixels` did with the colour profile; `blz_decoder_message`
+/// then says why a profile was ignored.
+blz_color_result blz_decoder_color_result(const blz_decoder *decoder);
 
 /// Encodes 8-bit pixels as a non-interlaced PNG (default compression and adaptive filtering).
 /// `channels` is 1 (gray), 3 (RGB) or 4 (RGBA, not premultiplied); rows are `bytes_per_row` apart

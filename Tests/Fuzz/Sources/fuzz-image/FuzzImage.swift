@@ -4,8 +4,8 @@ import BlazeImageIO
 /// its pixels are allocated and one input stays well under libFuzzer's `-rss_limit_mb`.
 let options = ImageDecodingOptions(maximumPixelCount: 4_000_000, maximumFileBytes: 1 << 24)
 
-/// libFuzzer entry point: any bytes through `ImageDecoder.decode(data:options:)` (JPEG, PNG, WebP, TIFF, GIF,
-/// BMP or PNM by signature, EXIF orientation included), then through `ImageDecoder.decodeScaled` with a minimum long side
+/// libFuzzer entry point: any bytes through `ImageDecoder.decode(data:options:)` (JPEG, PNG, WebP, TIFF, GIF, BMP,
+/// PNM, HEIF or AVIF by signature or ftyp brand, EXIF orientation and colour profiles included), then through `ImageDecoder.decodeScaled` with a minimum long side
 /// of 1 to 256 pixels taken from the input's size (so JPEGs go through libjpeg's 1/2, 1/4 and 1/8 scaled
 /// decodes). Every outcome must be an `ImageIOError` or an image whose buffer holds exactly its width ×
 /// height × bytes per pixel; a scaled one must be ceil(declared size / scale) with a scale of 1, 2, 4 or 8.
