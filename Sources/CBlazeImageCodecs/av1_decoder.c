@@ -53,6 +53,11 @@ static struct heif_error new_decoder(void **result) {
     settings.all_layers = 0;
     settings.n_threads = 1;  // the calling thread's work; a scan runs pictures in parallel instead
     settings.max_frame_delay = 1;
+    // dav1d's default logger prints every parsing error to stderr ("Error parsing OBU data", "Frame size ...
+    // exceeds limit"; fuzz-image printed thousands); a library must not print, and the error reaches the caller
+    // as a status anyway. No callback: dav1d logs nothing.
+    settings.logger.callback = NULL;
+    settings.logger.cookie = NULL;
     if (dav1d_open(&decoder->context, &settings) != 0) {
         free(decoder);
         return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "dav1d_open failed");

@@ -1,0 +1,49 @@
+import BlazeImageIO
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The codec libraries print nothing: their errors reach the caller as `ImageIOError`s. dav1d's default logger
+/// printed every AV1 parsing error to stderr (fuzz-image printed thousands of lines such as "Frame size 2048x2048
+/// exceeds limit"); FFmpeg, libtiff, giflib and libwebp are silenced or silent.
+@Suite("Decoding prints nothing", .serialized)
+struct QuietDecodingTests {
+    /// What the process writes to stderr while `body` runs (fd 2 sent to a file meanwhile). Other tests running in
+    /// parallel may write too (the test runner's own lines), so callers look for their libraries' messages only.
+    static func standardError(during body: () -> Void) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("blaze-stderr-\(UUID().uuidString)")
+        let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        let saved = dup(2)
+        fflush(nil)
+        dup2(file, 2)
+        body()
+        fflush(nil)
+        dup2(saved, 2)
+        close(saved)
+        close(file)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }
+
+    @Test func damagedFilesDecodeSilently() throws {
+        let files = ["avif_frame_bomb.avif", "fuzz_avif_empty_item.avif", "webp_corrupt.webp", "tiff_corrupt.tif",
+                     "tiff_truncated.tif", "gif_corrupt.gif", "bmp_corrupt.bmp", "pnm_corrupt.ppm", "pnm_giant.pgm"]
+        let inputs = try files.map(Fixtures.bytes)
+        var errors = 0
+        let printed = try Self.standardError {
+            for data in inputs where decodingError({ () throws(ImageIOError) in try ImageDecoder.decode(data: data) }) != nil {
+                errors += 1
+            }
+        }
+        #expect(errors == files.count)
+        for fragment in ["exceeds limit", "OBU", "dav1d", "TIFF", "Picture size", "Invalid maxval", "GIF"] {
+            #expect(!printed.contains(fragment), "stderr got: \(printed)")
+        }
+    }
+}
