@@ -459,7 +459,9 @@ let package = Package(
         .testTarget(
             name: "blazefaceTests",
             dependencies: ["BlazeFace", "BlazeFaceAnalysis", "BlazeFaceMesh", "BlazeImageIO", "BlazeNPY", "BlazeReports",
-                           "BlazeRuntime", "BlazeSegmentation", "BlazeTestSupport", "BlazeVideoIO"]
+                           "BlazeRuntime", "BlazeSegmentation", "BlazeTestSupport", "BlazeVideoIO",
+                           // FormatFilesTests writes WebP and TIFF copies of a sample with the libraries' encoders.
+                           "CLibWebP", "CLibTIFF"]
         ),
     ]
 )

@@ -1,13 +1,42 @@
 import BlazeImageIO
 import BlazeTestSupport
+import CLibTIFF
+import CLibWebP
 import Foundation
 import Testing
 
-/// `blazeface detect` on pictures that are not JPEG or PNG: the PPM portrait, found in a folder walk by
-/// extension, recognised by content, with the same faces as the PNG it was made from.
+/// `blazeface detect` on pictures that are not JPEG or PNG: the PPM portrait (and BMP, WebP, TIFF copies),
+/// found in a folder walk by extension, recognised by content, with the same faces as the PNG they were made from.
 @Suite struct FormatFilesTests {
+    /// The astronaut sample as lossy WebP (libwebp's encoder, quality 90) and as a deflate-compressed TIFF
+    /// (libtiff), with the libraries' own encoders.
+    static func writeLibraryCopies(of image: DecodedImage, into folder: String) throws {
+        let rgb = try image.uprightRGB()
+        let width = rgb.width, height = rgb.height
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        let size = rgb.pixels.withUnsafeBufferPointer {
+            WebPEncodeRGB($0.baseAddress, Int32(width), Int32(height), Int32(width * 3), 90, &output)
+        }
+        defer { WebPFree(output) }
+        let encoded = try #require(output.map { Data(bytes: $0, count: size) }, "libwebp could not encode")
+        try encoded.write(to: URL(fileURLWithPath: folder + "/astronaut.webp"))
+
+        let tiff = try #require(TIFFOpen(folder + "/nested/astronaut.tiff", "w"))
+        defer { TIFFClose(tiff) }
+        func set(_ tag: Int32, _ value: UInt32) -> Bool { withVaList([value]) { TIFFVSetField(tiff, UInt32(tag), $0) } == 1 }
+        #expect(set(TIFFTAG_IMAGEWIDTH, UInt32(width)) && set(TIFFTAG_IMAGELENGTH, UInt32(height)))
+        #expect(set(TIFFTAG_BITSPERSAMPLE, 8) && set(TIFFTAG_SAMPLESPERPIXEL, 3) && set(TIFFTAG_ROWSPERSTRIP, 16))
+        #expect(set(TIFFTAG_PHOTOMETRIC, UInt32(PHOTOMETRIC_RGB)) && set(TIFFTAG_PLANARCONFIG, UInt32(PLANARCONFIG_CONTIG)))
+        #expect(set(TIFFTAG_COMPRESSION, UInt32(COMPRESSION_ADOBE_DEFLATE)))
+        var row = [UInt8](repeating: 0, count: width * 3)
+        for y in 0..<height {
+            row.replaceSubrange(0..., with: rgb.pixels[(y * width * 3)..<((y + 1) * width * 3)])
+            #expect(TIFFWriteScanline(tiff, &row, UInt32(y), 0) == 1)
+        }
+    }
+
     /// The astronaut sample as binary PPM (P6) and as a 24-bit bottom-up BMP: both layouts are simple enough to
-    /// write here, so the test needs no encoder library.
+    /// write here.
     static func writeCopies(of image: DecodedImage, into folder: String) throws {
         let rgb = try image.uprightRGB()
         let width = rgb.width, height = rgb.height
@@ -46,21 +75,24 @@ import Testing
         return overlap / (a[2] * a[3] + b[2] * b[3] - overlap)
     }
 
-    @Test("a folder's PPM and BMP copies of a PNG are found and give its faces")
+    @Test("a folder's PPM, BMP, WebP and TIFF copies of a PNG are found and give its faces (IoU >= 0.97)")
     func sameFacesAsThePNG() async throws {
         let png = try DetectTests.sample("astronaut.png")
         let scratch = try TemporaryDirectory()
         let folder = scratch.path("in")
         try FileManager.default.createDirectory(atPath: folder + "/nested", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: png, toPath: folder + "/astronaut.png")
-        try Self.writeCopies(of: try ImageDecoder.decode(contentsOf: png), into: folder)
+        let decoded = try ImageDecoder.decode(contentsOf: png)
+        try Self.writeCopies(of: decoded, into: folder)
+        try Self.writeLibraryCopies(of: decoded, into: folder)
         let result = try await CommandLineTool.run(
             ["detect", folder, "--json", "--models-dir", DetectTests.models, "--model", "full-range"])
         #expect(result.status == 0, "\(result)")
         let images = try DetectTests.images(result.standardOutput)
         let paths = images.compactMap { ($0["path"] as? String).map { ($0 as NSString).lastPathComponent } }
-        #expect(paths == ["astronaut.png", "astronaut.ppm", "ASTRONAUT.BMP"], "\(paths)")
-        guard images.count == 3 else { return }
+        #expect(paths == ["astronaut.png", "astronaut.ppm", "astronaut.webp", "ASTRONAUT.BMP", "astronaut.tiff"],
+                "\(paths)")
+        guard images.count == 5 else { return }
         let reference = try Self.boxes(images[0])
         #expect(reference.count == 1)
         for image in images.dropFirst() {
