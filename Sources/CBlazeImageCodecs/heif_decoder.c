@@ -190,9 +190,9 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
         return BLZ_STATUS_OUT_OF_MEMORY;
     }
     decoder->heif = state;
-    const int is_avif = decoder->size >= 12
-        && (heif_has_compatible_brand(decoder->data, (int)(decoder->size < INT_MAX ? decoder->size : INT_MAX), "avif") == 1
-            || heif_has_compatible_brand(decoder->data, (int)(decoder->size < INT_MAX ? decoder->size : INT_MAX), "avis") == 1);
+    const int length = decoder->size < INT_MAX ? (int)decoder->size : INT_MAX;
+    const int is_avif = length >= 12 && (heif_has_compatible_brand(decoder->data, length, "avif") == 1
+                                         || heif_has_compatible_brand(decoder->data, length, "avis") == 1);
     state->codec = is_avif ? "AV1" : "HEVC";
     state->context = heif_context_alloc();
     if (state->context == NULL) {
