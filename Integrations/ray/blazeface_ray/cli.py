@@ -25,7 +25,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="Parquet folder to write (on storage every node sees, for a real cluster)")
     scan.add_argument("--task", choices=TASKS, default="detect")
     scan.add_argument("--address", default=None,
-                      help="auto (the cluster this machine is part of), ray://HOST:10001, or none for a local Ray")
+                      help="auto (the cluster this machine is part of), HOST:6379 (the head's GCS), or none for "
+                           "a local Ray; ray://HOST:10001 needs ray[client], not in the pins")
     scan.add_argument("--binary", default=None, help="blazeface executable (default: blazeface on PATH)")
     scan.add_argument("--models-dir", default=None, help="models folder on the nodes (default: $BLAZEFACE_MODELS, "
                                                          "a Models folder beside the binary, or ./Models)")

@@ -113,8 +113,11 @@ def run_scan(paths: Sequence[str], output: str, options: ScanOptions, address: O
     if address in (None, "", "local"):
         check_binary(options.command())      # fails fast, before Ray starts
     started = time.monotonic()
+    # The package travels to the workers with the job (py_modules): the nodes need Ray, pyarrow and the blazeface
+    # binary, not this package.
+    package = os.path.dirname(os.path.abspath(__file__))
     ray.init(address=None if address in (None, "", "local") else address, log_to_driver=True,
-             logging_level="warning")
+             logging_level="warning", runtime_env={"py_modules": [package]})
     try:
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = sys.stderr.isatty()
