@@ -47,6 +47,9 @@ fi
 
 # Ray's session folders (logs, sockets, spilled objects) go under the work folder, and away with it.
 export RAY_TMPDIR="$work/ray"
+# Every node, driver and worker on 127.0.0.1: Ray otherwise turns a loopback address into the machine's own
+# address (as it must for a real cluster); this switch, meant for single-machine use, keeps the test on loopback.
+export RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0
 mkdir -p "$RAY_TMPDIR"
 
 cleanup() {
@@ -65,15 +68,16 @@ echo "== pictures ($work)"
 echo "== binary: $("$binary" --version), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== 2-CPU nodes, 2 threads per actor: throughput, checks, fault injection"
 mkdir -p "$work/two-cpu"
+failed=0
 "$python" "$here/cluster_test.py" --pictures "$work/corpus" --binary "$binary" --models-dir "$models" \
-  --work "$work/two-cpu" --node-cpus 2 --threads 2 > "$work/two-cpu.json"
+  --work "$work/two-cpu" --node-cpus 2 --threads 2 > "$work/two-cpu.json" || failed=1
 "$python" "$here/summarize.py" "$work/two-cpu.json"
 
 if [ "${SWEEP:-1}" = 1 ]; then
   echo "== 1-CPU nodes, 1 thread per actor: throughput and checks"
   mkdir -p "$work/one-cpu"
   "$python" "$here/cluster_test.py" --pictures "$work/corpus" --binary "$binary" --models-dir "$models" \
-    --work "$work/one-cpu" --node-cpus 1 --threads 1 --skip-fault --alone-checks 0 > "$work/one-cpu.json"
+    --work "$work/one-cpu" --node-cpus 1 --threads 1 --skip-fault --alone-checks 0 > "$work/one-cpu.json" || failed=1
   "$python" "$here/summarize.py" "$work/one-cpu.json"
 fi
 
@@ -81,6 +85,10 @@ left="$(ps -eo pid=,args= | grep -E '[r]aylet|[g]cs_server|blazeface (detect|ana
 if [ -n "$left" ]; then
   echo "run_cluster_test.sh: processes left over:" >&2
   echo "$left" >&2
+  exit 1
+fi
+if [ "$failed" != 0 ]; then
+  echo "run_cluster_test.sh: a check failed (see above)" >&2
   exit 1
 fi
 echo "== done: every check passed, no Ray or blazeface process left"

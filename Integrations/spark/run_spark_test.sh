@@ -26,6 +26,7 @@ ray_venv="${RAY_VENV:-$ray_dir/.venv}"
 [ -x "$ray_venv/bin/python" ] || { python3.11 -m venv "$ray_venv"; "$ray_venv/bin/pip" install -q -r "$ray_dir/requirements-test.txt"; }
 
 work="$(mktemp -d -t blazeface-spark.XXXXXX)"
+export SPARK_LOCAL_IP=127.0.0.1   # the local master and its executor talk over loopback
 watcher=""
 cleanup() {
   status=$?

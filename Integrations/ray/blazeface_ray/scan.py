@@ -102,19 +102,23 @@ def count_rows(output: str) -> dict:
     return {"rows": table.num_rows, "errors": table.num_rows - errors}
 
 
-def run_scan(paths: Sequence[str], output: str, options: ScanOptions, address: Optional[str] = None,
-             overwrite: bool = False, log=sys.stderr) -> dict:
-    """Runs the whole job and returns its summary (pictures, rows, errors, seconds, pictures per second)."""
+def _run_job(paths: Sequence[str], output: str, options: ScanOptions, address: Optional[str], overwrite: bool,
+             build, log) -> dict:
+    """Starts or joins Ray, checks the binary on every node, runs `build(paths).write_parquet(output)`; the summary."""
     import ray
 
     if not paths:
         raise BlazefaceError("no input file")
     prepare_output(output, overwrite)
-    if address in (None, "", "local"):
+    local = address in (None, "", "local")
+    if local:
         check_binary(options.command())      # fails fast, before Ray starts
     started = time.monotonic()
-    ray.init(address=None if address in (None, "", "local") else address, log_to_driver=True,
-             logging_level="warning")
+    # The package travels to the workers with the job (py_modules): the nodes need Ray, pyarrow and the blazeface
+    # binary, not this package.
+    package = os.path.dirname(os.path.abspath(__file__))
+    ray.init(address=None if local else address, log_to_driver=True, logging_level="warning",
+             runtime_env={"py_modules": [package]})
     try:
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = sys.stderr.isatty()
@@ -124,11 +128,44 @@ def run_scan(paths: Sequence[str], output: str, options: ScanOptions, address: O
         job_start = time.monotonic()
         # The writes are light: with num_cpus=0 they run while the actors hold every CPU, so rows reach the
         # Parquet files as they come instead of waiting in the object store for the last batch.
-        build_dataset(paths, options).write_parquet(output, ray_remote_args={"num_cpus": 0})
+        build(paths).write_parquet(output, ray_remote_args={"num_cpus": 0})
         seconds = time.monotonic() - job_start
     finally:
         ray.shutdown()
-    summary = {"pictures": len(paths), **count_rows(output), "seconds": round(seconds, 3),
-               "pictures_per_second": round(len(paths) / seconds, 1) if seconds > 0 else None,
-               "total_seconds": round(time.monotonic() - started, 3)}
+    return {"pictures": len(paths), **count_rows(output), "seconds": round(seconds, 3),
+            "pictures_per_second": round(len(paths) / seconds, 1) if seconds > 0 else None,
+            "total_seconds": round(time.monotonic() - started, 3)}
+
+
+def run_scan(paths: Sequence[str], output: str, options: ScanOptions, address: Optional[str] = None,
+             overwrite: bool = False, log=sys.stderr) -> dict:
+    """Pictures: runs the whole job and returns its summary (pictures, rows, errors, seconds, pictures per second)."""
+    return _run_job(paths, output, options, address, overwrite, lambda p: build_dataset(p, options), log)
+
+
+def run_scan_videos(paths: Sequence[str], output: str, frames_dir: str, options: ScanOptions,
+                    address: Optional[str] = None, overwrite: bool = False, timeout: float = 3600.0,
+                    track_args: Sequence[str] = (), log=sys.stderr) -> dict:
+    """Videos: one task per video through `blazeface track` (at most `options.concurrency` at once, each with
+    `options.threads` threads and CPUs); per-frame lines under `frames_dir`, one summary row per video.
+    `track_args` are more options of `track`; `options.extra_args` stay those of the preflight's `detect`."""
+    import ray
+
+    from .videos import track_batch
+
+    os.makedirs(frames_dir, exist_ok=True)
+    frames_dir = os.path.abspath(frames_dir)
+
+    def build(video_paths):
+        source = ray.data.from_arrow([pa.table({"path": pa.array([path], pa.string())}) for path in video_paths])
+        return source.map_batches(
+            track_batch, fn_kwargs={"binary": options.binary, "frames_dir": frames_dir, "threads": options.threads,
+                                    "models_dir": options.models_dir, "extra_args": list(track_args),
+                                    "timeout": timeout},
+            batch_size=1, num_cpus=options.threads, batch_format="pyarrow", udf_modifying_row_count=False,
+            compute=ray.data.TaskPoolStrategy(size=options.concurrency))
+
+    summary = _run_job(paths, output, options, address, overwrite, build, log)
+    summary["videos"] = summary.pop("pictures")
+    summary["videos_per_second"] = summary.pop("pictures_per_second")
     return summary

@@ -2,8 +2,10 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pyarrow.parquet as pq
 import pytest
@@ -51,16 +53,21 @@ def test_inputs_walk_folders_and_globs_once_each(tmp_path):
 
 
 def test_a_scan_on_a_local_ray_writes_one_row_per_input(binary, models, samples, tmp_path):
-    """Starts a local Ray (about 15 s): the samples, a missing file and a text file."""
+    """Starts a local Ray (about 15 s) on 127.0.0.1, its files under tmp_path: samples and a text file."""
     (tmp_path / "in").mkdir()
     for path in samples[:6]:
         os.symlink(path, tmp_path / "in" / os.path.basename(path))
     (tmp_path / "in" / "notes.jpg").write_text("hello")
     output = tmp_path / "out.parquet"
-    result = subprocess.run(
-        [sys.executable, "-m", "blazeface_ray", "scan", "--input", str(tmp_path / "in"), "--output", str(output),
-         "--binary", binary, "--models-dir", models, "--concurrency", "2", "--threads", "1", "--batch-size", "2"],
-        cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=300)
+    ray_tmp = tempfile.mkdtemp(prefix="bf-ray-")   # short: Ray's socket paths must stay under 108 bytes
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "blazeface_ray", "scan", "--input", str(tmp_path / "in"), "--output", str(output),
+             "--binary", binary, "--models-dir", models, "--concurrency", "2", "--threads", "1", "--batch-size", "2"],
+            cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=300,
+            env={**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_TMPDIR": ray_tmp})
+    finally:
+        shutil.rmtree(ray_tmp, ignore_errors=True)
     assert result.returncode == 0, result.stderr[-3000:]
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     assert summary["pictures"] == summary["rows"] == 7 and summary["errors"] == 1
