@@ -17,7 +17,8 @@ struct BenchCommand: ParsableCommand {
             Build in release: swift build -c release --product blazeface-bench. \
             Side by side with LiteRT: Benchmarks/compare_litert.sh; the face-mesh pipelines with MediaPipe's \
             FaceMesh: Benchmarks/compare_mediapipe_facemesh.sh; the segmentation pipelines with MediaPipe's \
-            SelfieSegmentation: Benchmarks/compare_mediapipe_segmentation.sh. See Documentation/Benchmarks.md.
+            SelfieSegmentation: Benchmarks/compare_mediapipe_segmentation.sh; a photo-library scan (--library) with \
+            MediaPipe's: Benchmarks/compare_library.sh. See Documentation/Benchmarks.md.
             """)
 
     @Option(name: .customLong("model"), help: ArgumentHelp("A model name or .tflite path (repeatable; default: all six).", valueName: "name-or-path"))
@@ -59,6 +60,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also time decoding this video file to RGB (VideoReader, --threads decoder threads) on this thread and through a FramePrefetcher, whole passes alternating until --iterations frames and 3 passes each. A JPEG or PNG instead makes a 300-frame 1280x720 (or --detect-size) H.264 clip of it first. Without --model the per-model invoke table is skipped.", valueName: "video"))
     var decode: String?
 
+    @Option(help: ArgumentHelp("Also time a photo-library scan of this folder: images per second of detect's and analyze's pipelines (full-range detector; analyze: mesh and attributes), reading and decoding each file included, at --library-threads workers. Without --model the per-model invoke table is skipped.", valueName: "folder"))
+    var library: String?
+
+    @Option(help: ArgumentHelp("With --library: how each file is decoded, full (every pixel) or shrink (shrink-on-load).", valueName: "full|shrink"))
+    var libraryDecode: LibraryDecode = .full
+
+    @Option(help: ArgumentHelp("With --library: the worker counts to measure, each worker a thread with its own models (blazeface's --threads).", valueName: "list"))
+    var libraryThreads: String = "1,2"
+
+    @Option(help: ArgumentHelp("With --library: the pipelines to measure, detect and/or analyze.", valueName: "list"))
+    var libraryVerbs: String = "detect,analyze"
+
+    @Option(help: ArgumentHelp("With --library: timed passes over the folder per verb and worker count (the median is reported), after one untimed.", valueName: "count"))
+    var libraryPasses: Int = 3
+
     @Flag(help: "With --detect: measure only the detector (skip the per-model invoke table).")
     var detectOnly = false
 
@@ -83,6 +99,19 @@ struct BenchCommand: ParsableCommand {
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
         if pipelineSet != .all, pipelines == nil { throw ValidationError("--pipeline-set needs --pipelines IMAGE") }
         if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
+        if library == nil, libraryDecode != .full || libraryThreads != "1,2" || libraryVerbs != "detect,analyze" || libraryPasses != 3 {
+            throw ValidationError("--library-decode, --library-threads, --library-verbs and --library-passes need --library FOLDER")
+        }
+        guard libraryPasses >= 1 else { throw ValidationError("--library-passes must be at least 1") }
+        guard Self.parseThreads(libraryThreads) != nil else {
+            throw ValidationError("--library-threads must be a list of worker counts such as 1,2")
+        }
+        guard let verbs = Self.parseVerbs(libraryVerbs) else {
+            throw ValidationError("--library-verbs must be a list of detect and analyze")
+        }
+        if libraryDecode == .shrink, verbs.contains(.analyze) {
+            throw ValidationError("--library-decode shrink measures detect only for now: add --library-verbs detect")
+        }
         if let detectSize, Self.parseSize(detectSize) == nil {
             throw ValidationError("--detect-size must look like 1280x720")
         }
@@ -92,6 +121,18 @@ struct BenchCommand: ParsableCommand {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w * h <= 100_000_000 else { return nil }
         return (w, h)
+    }
+
+    static func parseThreads(_ text: String) -> [Int]? {
+        let counts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 64 }) else { return nil }
+        return counts.map { $0! }
+    }
+
+    static func parseVerbs(_ text: String) -> [LibraryVerb]? {
+        let verbs = text.split(separator: ",").map { LibraryVerb(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        guard !verbs.isEmpty, verbs.allSatisfy({ $0 != nil }) else { return nil }
+        return verbs.map { $0! }
     }
 
     func run() throws {
@@ -107,7 +148,8 @@ struct BenchCommand: ParsableCommand {
         var seen = Set<String>()
         let arguments = models.isEmpty ? ModelChoice.defaultNames.map(\.rawValue) : models
         // --decode alone needs no model.
-        let needsModels = !(decode != nil && models.isEmpty && detect == nil && pipelines == nil && captureQuality == nil)
+        let needsModels = !((decode != nil || library != nil) && models.isEmpty && detect == nil && pipelines == nil
+                            && captureQuality == nil)
         let choices = try arguments.filter { seen.insert($0).inserted && needsModels }
             .map { try ModelChoice.resolve($0, modelsDir: modelsDir) }
 
@@ -116,7 +158,8 @@ struct BenchCommand: ParsableCommand {
         let frame = try detect.map { try Frame.load($0, canvas: canvas) }
         let pipelineFrame = try pipelines.map { try Frame.load($0, canvas: canvas) }
         let captureFrame = try captureQuality.map { try Frame.load($0, canvas: canvas) }
-        let detectOnly = detectOnly || ((pipelines != nil || captureQuality != nil || decode != nil) && models.isEmpty)
+        let detectOnly = detectOnly || ((pipelines != nil || captureQuality != nil || decode != nil || library != nil)
+                                        && models.isEmpty)
 
         var invokes: [InvokeResult] = []
         if !json, !detectOnly {
@@ -196,12 +239,21 @@ struct BenchCommand: ParsableCommand {
             if !json { print(DecodeBenchmark.table(decodes)) }
         }
 
+        var libraryReport: LibraryReport?
+        if let library {
+            libraryReport = try LibraryBenchmark.run(
+                folder: library, verbs: Self.parseVerbs(libraryVerbs)!, threads: Self.parseThreads(libraryThreads)!,
+                decode: libraryDecode, passes: libraryPasses, modelsDir: modelsDir, progress: { progress($0) })
+            if !json { print(libraryReport!.table) }
+        }
+
         progress(nil)
         if json {
             let report = JSONReport(
                 results: invokes.map { .invoke($0.json) } + pipelineResults.map { .pipeline($0.json) },
                 detect: detects.map(\.json),
                 decode: decode == nil ? nil : decodes,
+                library: libraryReport,
                 settings: JSONSettings(
                     iterations: iterations, warmup: warmup, loads: loads, threads: threads, time_limit_s: timeLimit,
                     input_pattern: "element i = ((i * 37) mod 255) / 127.5 - 1 (float32), written once",
@@ -223,3 +275,4 @@ struct BenchCommand: ParsableCommand {
     }
 }
 extension PipelineSet: ExpressibleByArgument {}
+extension LibraryDecode: ExpressibleByArgument {}

@@ -15,6 +15,8 @@ struct JSONReport: Encodable {
     var detect: [JSONDetect]
     /// `--decode`: the video read on the calling thread and through a `FramePrefetcher`.
     var decode: [DecodeResult]?
+    /// `--library`: the photo-library scan.
+    var library: LibraryReport?
     var settings: JSONSettings
 }
 

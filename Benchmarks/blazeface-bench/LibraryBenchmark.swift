@@ -1,0 +1,282 @@
+import BlazeFace
+import BlazeFaceAnalysis
+import BlazeFaceMesh
+import BlazeImageIO
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `--library` runs on every file: `blazeface detect`'s pipeline or `blazeface analyze`'s.
+enum LibraryVerb: String, CaseIterable, Sendable {
+    /// `FaceDetector(model: .fullRange)` with the default options, as `blazeface detect`.
+    case detect
+    /// `FaceAnalyzer` on `FaceLandmarker(model: .attention)` with the full-range detector and the selfie framing,
+    /// as `blazeface analyze`.
+    case analyze
+
+    /// The pipeline, one line for the reports.
+    var configuration: String {
+        switch self {
+        case .detect:
+            return "FaceDetector(model: .fullRange), default options (letterbox, minimum score 0.6, weighted NMS), "
+                + "as `blazeface detect`"
+        case .analyze:
+            return "FaceAnalyzer(landmarker: FaceLandmarker(model: .attention, options: .init(detector: .fullRange)), "
+                + "framing: .selfie): mesh, head pose, eyes, smile and capture quality of every face, as `blazeface analyze`"
+        }
+    }
+}
+
+/// How `--library` decodes each file (`--library-decode`).
+enum LibraryDecode: String, CaseIterable, Sendable {
+    /// `ImageDecoder.decode(contentsOf:)`: every pixel, as `blazeface` did before shrink-on-load.
+    case full
+    /// Shrink-on-load. Until the library's shrink-on-load type lands, a placeholder for `detect` only:
+    /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with `shrinkLongSide`, the faces mapped back.
+    case shrink
+
+    /// The fewest pixels the placeholder keeps on the longer side: twice the full-range detector's input.
+    static let shrinkLongSide = 384
+
+    var configuration: String {
+        switch self {
+        case .full:
+            return "ImageDecoder.decode(contentsOf:): the whole picture (the file read, EXIF orientation, colour profile "
+                + "to sRGB)"
+        case .shrink:
+            return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(Self.shrinkLongSide)) (JPEG at 1/2, 1/4 or "
+                + "1/8 by libjpeg's DCT scaling, other formats in full), faces mapped back to the full picture "
+                + "(placeholder for the library's shrink-on-load type; detect only)"
+        }
+    }
+}
+
+/// One worker's models: what one thread of `blazeface detect` or `analyze` holds.
+enum LibraryPipeline: Sendable {
+    case detector(FaceDetector)
+    case analyzer(FaceAnalyzer)
+
+    /// Loads the verb's models (one interpreter thread each, as the CLI's workers).
+    init(_ verb: LibraryVerb, modelsDir: String?) throws {
+        switch verb {
+        case .detect:
+            self = .detector(try FaceDetector(model: .fullRange, modelsDirectory: modelsDir))
+        case .analyze:
+            let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: modelsDir,
+                                                options: .init(detector: .fullRange))
+            self = .analyzer(FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: .selfie)))
+        }
+    }
+}
+
+/// What `--library` measured for one verb and worker count.
+struct LibraryResult: Encodable {
+    var verb: String
+    var configuration: String
+    /// Pictures in flight at once: workers, each on its own thread with its own models, one interpreter thread
+    /// each (the CLI's `--threads`).
+    var threads: Int
+    /// files / wall time of each timed pass, in pass order.
+    var images_per_second_passes: [Double]
+    /// Their median.
+    var images_per_second: Double
+    /// CPU time (user + system, every thread of the process) per picture, median over the passes.
+    var cpu_ms_per_image: Double
+    /// Faces found in one pass (the same in every pass), and pictures with at least one.
+    var faces: Int
+    var images_with_faces: Int
+}
+
+/// `--library DIR`: a photo-library scan. Every image file of the folder (recursively, by extension, sorted) is
+/// read, decoded and run through `detect`'s or `analyze`'s pipeline, by 1 or more workers that take the next file
+/// as they finish (`DispatchQueue.concurrentPerform`, as the CLI's batch). The configurations (verb x workers)
+/// alternate pass by pass, each after one untimed pass, so that a change in the machine's load falls on all.
+enum LibraryBenchmark {
+    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "tif", "tiff", "gif", "bmp", "pnm", "pbm",
+                                          "pgm", "ppm", "heic", "heif", "avif"]
+
+    /// The decode and pipeline step of one file: the faces found.
+    static func scan(_ path: String, with pipeline: LibraryPipeline, decode: LibraryDecode) throws -> Int {
+        switch (decode, pipeline) {
+        case (.full, .detector(let detector)):
+            let image = try ImageDecoder.decode(contentsOf: path)
+            return try image.withView { try detector.detect($0) }.count
+        case (.full, .analyzer(let analyzer)):
+            let image = try ImageDecoder.decode(contentsOf: path)
+            return try image.withView { try analyzer.analyze($0) }.faces.count
+        case (.shrink, .detector(let detector)):
+            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: LibraryDecode.shrinkLongSide)
+            let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
+            return faces.count
+        case (.shrink, .analyzer):
+            throw BenchFailure("--library-decode shrink has no analyze yet (it waits for the library's shrink-on-load type)")
+        }
+    }
+
+    /// The image files under `folder`, sorted by path.
+    static func files(in folder: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BenchFailure("\(folder): not a folder")
+        }
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { throw BenchFailure("\(folder): cannot list") }
+        var paths: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard !name.hasPrefix("."), extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
+            paths.append((folder as NSString).appendingPathComponent(relative))
+        }
+        guard !paths.isEmpty else { throw BenchFailure("\(folder): no image files (\(extensions.sorted().joined(separator: ", ")))") }
+        return paths.sorted()
+    }
+
+    /// Measures every verb at every worker count: `passes` timed passes each, after one untimed, alternating.
+    static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, passes: Int,
+                    modelsDir: String?, progress: (String) -> Void) throws -> LibraryReport {
+        let paths = try files(in: folder)
+        let configurations = verbs.flatMap { verb in threads.map { (verb, $0) } }
+        let workers = try configurations.map { verb, count in
+            try (0..<count).map { _ in try LibraryPipeline(verb, modelsDir: modelsDir) }
+        }
+        var rates = configurations.map { _ in [Double]() }, cpu = rates
+        var faces = configurations.map { _ in (faces: 0, images: 0) }
+        for pass in 0...passes {
+            for (index, (verb, count)) in configurations.enumerated() {
+                progress("\(verb.rawValue), \(count) thread\(count == 1 ? "" : "s"): \(pass == 0 ? "untimed pass" : "pass \(pass) of \(passes)") ...")
+                let result = try self.pass(paths, workers: workers[index], decode: decode)
+                if pass > 0 {
+                    rates[index].append(Double(paths.count) / result.seconds)
+                    cpu[index].append(result.cpuSeconds * 1000 / Double(paths.count))
+                }
+                if pass == 1 { faces[index] = (result.faces, result.imagesWithFaces) }
+                else if pass > 1, result.faces != faces[index].faces {
+                    throw BenchFailure("\(verb.rawValue): \(result.faces) faces in pass \(pass), \(faces[index].faces) in pass 1")
+                }
+            }
+        }
+        let results = configurations.enumerated().map { index, configuration in
+            LibraryResult(verb: configuration.0.rawValue, configuration: configuration.0.configuration,
+                          threads: configuration.1, images_per_second_passes: rates[index].map { r($0, 2) },
+                          images_per_second: r(median(rates[index]), 2), cpu_ms_per_image: r(median(cpu[index]), 2),
+                          faces: faces[index].faces, images_with_faces: faces[index].images)
+        }
+        return LibraryReport(folder: folder, paths: paths, decode: decode, passes: passes, results: results)
+    }
+
+    /// One pass over every file by `workers.count` workers; fails on the first file that fails.
+    private static func pass(_ paths: [String], workers: [LibraryPipeline],
+                             decode: LibraryDecode) throws -> (seconds: Double, cpuSeconds: Double, faces: Int, imagesWithFaces: Int) {
+        let state = ScanState(count: paths.count)
+        let cpu0 = processCPUSeconds(), t0 = nowNanoseconds()
+        DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
+            while let index = state.next() {
+                do {
+                    state.finish(faces: try scan(paths[index], with: workers[worker], decode: decode))
+                } catch {
+                    state.fail("\(paths[index]): \(error)")
+                }
+            }
+        }
+        let seconds = Double(nowNanoseconds() &- t0) / 1e9, cpuSeconds = processCPUSeconds() - cpu0
+        if let failure = state.failure { throw BenchFailure(failure) }
+        return (seconds, cpuSeconds, state.faces, state.imagesWithFaces)
+    }
+
+    /// User + system CPU seconds of every thread of this process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
+/// The files a pass hands out, and what its workers found.
+private final class ScanState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var nextIndex = 0
+    private(set) var faces = 0
+    private(set) var imagesWithFaces = 0
+    private(set) var failure: String?
+
+    init(count: Int) { self.count = count }
+
+    /// The next file's index; nil when every file is taken or one failed.
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count, failure == nil else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func finish(faces found: Int) {
+        lock.lock(); defer { lock.unlock() }
+        faces += found
+        if found > 0 { imagesWithFaces += 1 }
+    }
+
+    func fail(_ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        if failure == nil { failure = message }
+    }
+}
+
+/// `"library"` in the JSON report.
+struct LibraryReport: Encodable {
+    var folder: String
+    var files: Int
+    /// Files per extension (lowercased).
+    var extensions: [String: Int]
+    var total_bytes: Int
+    var decode: String
+    var decode_configuration: String
+    var passes: Int
+    var results: [LibraryResult]
+
+    init(folder: String, paths: [String], decode: LibraryDecode, passes: Int, results: [LibraryResult]) {
+        self.folder = folder
+        files = paths.count
+        extensions = Dictionary(paths.map { (($0 as NSString).pathExtension.lowercased(), 1) }, uniquingKeysWith: +)
+        total_bytes = paths.reduce(0) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+        self.decode = decode.rawValue
+        decode_configuration = decode.configuration
+        self.passes = passes
+        self.results = results
+    }
+
+    /// The text report.
+    var table: String {
+        let kinds = extensions.sorted { $0.key < $1.key }.map { "\($0.value) .\($0.key)" }.joined(separator: ", ")
+        var lines = ["",
+                     "Library scan of \(folder): \(files) files (\(kinds)), \(fixed(Double(total_bytes) / 1e6, 1)) MB; "
+                     + "\(passes) timed passes per row after one untimed, rows alternating pass by pass.",
+                     "Decode: \(decode_configuration)."]
+        let head = [pad("verb", 8, right: false), pad("threads", 7), pad("images/s", 9), pad("passes", 24, right: false),
+                    pad("CPU ms/image", 12), pad("faces", 6), pad("with faces", 10)]
+        lines.append(head.joined(separator: " "))
+        lines.append(String(repeating: "-", count: lines.last!.count))
+        for x in results {
+            let cells = [pad(x.verb, 8, right: false), pad("\(x.threads)", 7), pad(fixed(x.images_per_second, 2), 9),
+                         pad(x.images_per_second_passes.map { fixed($0, 1) }.joined(separator: " "), 24, right: false),
+                         pad(fixed(x.cpu_ms_per_image, 1), 12), pad("\(x.faces)", 6), pad("\(x.images_with_faces)", 10)]
+            lines.append(cells.joined(separator: " "))
+        }
+        lines.append("(threads: pictures in flight, one worker each with its own models and one interpreter thread, "
+                     + "as blazeface's --threads; images/s: median over the passes of files / wall time)")
+        for verb in Set(results.map(\.verb)).sorted() {
+            lines.append("\(verb): \(results.first { $0.verb == verb }!.configuration)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
