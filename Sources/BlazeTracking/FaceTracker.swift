@@ -160,8 +160,15 @@ public final class FaceTracker {
         fillFaces(&result)
     }
 
-    /// Forgets every track (without events) and the stream's timestamps; IDs continue from where they were.
-    public func reset() {
+    /// Forgets every track (without events) and the stream's timestamps, for a new stream on the same models.
+    /// - Parameter asNewTracker: false (the default): IDs and frame indices continue from where they were, so
+    ///   that no ID is ever given twice by this tracker; true: the next face gets ID 1 and the next frame index
+    ///   0, as with a new tracker (another video), without loading the models again. `metrics` keep counting.
+    public func reset(asNewTracker: Bool = false) {
+        if asNewTracker {
+            nextID = 1
+            frameIndex = 0
+        }
         tracks.removeAll(keepingCapacity: true)
         lastTimestamp = nil
         lastProcessedTime = nil

@@ -60,7 +60,16 @@ struct Track {
         face.firstSeen = firstSeen
         face.framesSeen = framesSeen
         face.detectedThisFrame = detectedThisFrame
+        face.uprightRotation = Self.uprightRotation(regionRotation: raw.region.rotation)
         face.landmarks.removeAll(keepingCapacity: true)
         face.landmarks.append(contentsOf: points)
+    }
+
+    /// The clockwise quarter turn (0, 90, 180, 270) that makes upright a face whose region is turned by
+    /// `regionRotation` radians (clockwise on screen): the nearest quarter turn the other way.
+    static func uprightRotation(regionRotation: Double) -> Int {
+        guard regionRotation.isFinite else { return 0 }
+        let quarters = Int((-regionRotation / (Double.pi / 2)).rounded())
+        return ((quarters % 4 + 4) % 4) * 90
     }
 }

@@ -43,10 +43,15 @@ public struct TrackedFace: Hashable, Sendable {
     /// Whether the detector's region started or restored the track on this frame (false: the region came from
     /// the previous frame's points).
     public var detectedThisFrame: Bool
+    /// The clockwise quarter turn, in degrees (0, 90, 180 or 270), that makes the face upright, as
+    /// `Face.uprightRotation` means it: the quarter turn nearest to the rotation of the region the mesh ran on
+    /// this frame. 0 for a face within 45° of upright; 90 for a face lying with the top of its head toward the
+    /// image's left edge.
+    public var uprightRotation: Int
 
     /// A tracked face; each parameter sets the property of the same name.
     public init(id: Int, box: Rect, score: Float, landmarks: [Landmark] = [], attributes: FaceAttributes = .init(),
-                firstSeen: Double, framesSeen: Int = 1, detectedThisFrame: Bool = false) {
+                firstSeen: Double, framesSeen: Int = 1, detectedThisFrame: Bool = false, uprightRotation: Int = 0) {
         self.id = id
         self.box = box
         self.score = score
@@ -55,6 +60,7 @@ public struct TrackedFace: Hashable, Sendable {
         self.firstSeen = firstSeen
         self.framesSeen = framesSeen
         self.detectedThisFrame = detectedThisFrame
+        self.uprightRotation = uprightRotation
     }
 }
 

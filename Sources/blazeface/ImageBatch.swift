@@ -5,7 +5,7 @@ import Foundation
 
 /// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
 struct ImageBatchOptions: ParsableArguments {
-    @Argument(help: "Image files (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM: recognised by content) or folders to search for them (by extension: .jpg .jpeg .png .webp .tif .tiff .gif .bmp .pnm .pbm .pgm .ppm).")
+    @Argument(help: "Image files (JPEG, PNG, HEIC/HEIF, AVIF, WebP, TIFF, GIF, BMP, PNM: recognised by content) or folders to search for them (by extension: .jpg .jpeg .png .heic .heif .hif .avif .webp .tif .tiff .gif .bmp .pnm .pbm .pgm .ppm).")
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("""

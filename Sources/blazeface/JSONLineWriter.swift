@@ -66,22 +66,24 @@ struct JSONLineWriter {
         needsComma = true
     }
 
-    /// Writes the line and a newline to standard output in one `write` (more when the system takes part of it).
-    /// A failed write (a closed pipe) drops the line.
-    mutating func writeLine() {
+    /// Writes the line and a newline to `descriptor` (standard output by default) in one `write` (more when the
+    /// system takes part of it). A failed write (a closed pipe, a full disk) drops the line and returns false.
+    @discardableResult
+    mutating func writeLine(to descriptor: Int32 = STDOUT_FILENO) -> Bool {
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { raw in
+        return bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    return
+                    return false
                 }
             }
+            return true
         }
     }
 

@@ -33,14 +33,33 @@ struct TrackCommand: ParsableCommand {
             --try-rotations: each time the detector runs (the first frame, then while fewer than --max-faces \
             faces are followed), it also looks in the frame turned by 90, 180 and 270 degrees, for sideways \
             videos without rotation metadata (up to 4 times the detector's time on those frames only). A face \
-            found turned is then followed from its own landmarks, in the frame's coordinates; the JSON lines do \
-            not report the turn.
+            found turned is then followed from its own landmarks, in the frame's coordinates; each face of the \
+            JSON lines then reports "uprightRotation" (0, 90, 180 or 270: the clockwise quarter turn that makes \
+            it upright, the nearest to its region's rotation on that frame).
             A damaged or truncated file: the frames before the damage are processed, the JSON lines written \
             and the annotated video finalized, then the error is reported and the exit status is 1.
+            Many videos: --files-from FILE|- --json-lines --out-dir DIR reads one video path per line and \
+            tracks them one after the other with the models loaded once. Each video's frame lines go to a file \
+            of its own in DIR (its name and a hash of its path: DIR/NAME.HASH.jsonl, written aside and renamed \
+            when whole), and one line per video goes to stdout when it is done: {"path", "frames", \
+            "processedFrames", "seconds", "ids": [{"id", "seconds" (on screen), "first", "last", "frames"}], \
+            "framesFile"}, with "error" for a video that could not be read (then only "path" and "error") or \
+            was damaged part-way (the summary of the frames before the damage). The run ends with the input, \
+            exit status 0.
             """)
 
-    @Argument(help: "The video file.")
-    var video: String
+    @Argument(help: "The video file (or --files-from).")
+    var video: String?
+
+    @Option(help: ArgumentHelp("""
+        Track the videos named in FILE, one path per line (- for standard input), with --json-lines and \
+        --out-dir: one summary line per video on stdout, its frame lines in a file under --out-dir.
+        """, valueName: "file"))
+    var filesFrom: String?
+
+    @Option(help: ArgumentHelp("With --files-from: the folder for the per-video frame lines (created if needed).",
+                               valueName: "dir"))
+    var outDir: String?
 
     @Flag(help: "Print one JSON object per processed frame on stdout.")
     var jsonLines = false
@@ -92,6 +111,15 @@ struct TrackCommand: ParsableCommand {
     var modelsDir: String?
 
     func validate() throws {
+        if filesFrom != nil && video != nil { throw ValidationError("give a video or --files-from, not both") }
+        if filesFrom == nil && video == nil { throw ValidationError("no video: give a file or --files-from") }
+        if filesFrom != nil {
+            guard jsonLines else { throw ValidationError("--files-from needs --json-lines") }
+            guard outDir != nil else { throw ValidationError("--files-from needs --out-dir for the frame lines") }
+            guard annotate == nil else { throw ValidationError("--annotate takes one video: not with --files-from") }
+        } else if outDir != nil {
+            throw ValidationError("--out-dir goes with --files-from")
+        }
         guard every >= 1 else { throw ValidationError("--every must be at least 1") }
         guard maxFaces >= 1 else { throw ValidationError("--max-faces must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
@@ -110,21 +138,25 @@ struct TrackCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let filesFrom, let outDir { return try runFilesFrom(filesFrom, outDir: outDir) }
+        guard let video else { throw ValidationError("no video: give a file or --files-from") }
         try reportingFailures {
             let reader: VideoReader
             let options = VideoReadingOptions(pixelFormat: decodeTo.pixelFormat(annotating: annotate != nil),
                                               threadCount: threads)
             do { reader = try VideoReader(contentsOf: video, options: options) }
-            catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+            catch { throw CommandFailure(Self.about(video, Self.message(for: error))) }
             let info = reader.info
             let frames = try FrameSource(reader, readAhead: readAhead)  // the reader is the source's from here on
             let tracker = try FaceTracker(options: trackerOptions, modelsDirectory: modelsDir)
             let annotation = try annotate.map { try TrackAnnotation(path: $0, info: info, mesh: landmarks) }
-            let lines = jsonLines ? TrackLines(landmarks: landmarks, attributes: attributes) : nil
+            let lines = jsonLines ? TrackLines(landmarks: landmarks, attributes: attributes, rotations: tryRotations) : nil
             var summary = TrackSummary(frameRate: info.frameRate)
-            var progress = TrackProgress(info: info)
-            let failure = follow(frames, tracker, annotation, lines, &summary, &progress)
-            progress.finish()
+            var progress: TrackProgress? = TrackProgress(info: info)
+            let failure = follow(video, frames, tracker, annotation, &summary, &progress) { result, time in
+                lines?.write(result, time: time)
+            }
+            progress?.finish()
             var finishFailure: (any Error)?
             do { try annotation?.finish() } catch { finishFailure = error }
             let report = summary.lines(metrics: tracker.metrics)
@@ -137,20 +169,21 @@ struct TrackCommand: ParsableCommand {
     }
 
     /// Runs the stream through the tracker until its end or the first error, which it returns (the outputs
-    /// are then still valid up to the last good frame: the caller finishes them).
-    private func follow(_ frames: FrameSource, _ tracker: FaceTracker, _ annotation: TrackAnnotation?,
-                        _ lines: TrackLines?, _ summary: inout TrackSummary,
-                        _ progress: inout TrackProgress) -> (any Error)? {
+    /// are then still valid up to the last good frame: the caller finishes them). `line` gets each processed
+    /// frame's result and the container's time of the frame.
+    func follow(_ video: String, _ frames: FrameSource, _ tracker: FaceTracker, _ annotation: TrackAnnotation?,
+                _ summary: inout TrackSummary, _ progress: inout TrackProgress?,
+                line: (FaceTrackingResult, Double) -> Void) -> (any Error)? {
         var result = FaceTrackingResult()
         var clock = StreamClock()
         do {
-            while let frame = try readFrame(frames) {
+            while let frame = try readFrame(frames, of: video) {
                 let time = clock.time(for: frame.time)
                 try frame.image.withView { view in try tracker.process(view, timestamp: time, into: &result) }
-                if result.processed { lines?.write(result, time: frame.time) }
+                if result.processed { line(result, frame.time) }
                 summary.add(result, time: time)
                 try annotation?.append(frame.image, faces: result.faces, time: time - clock.origin)
-                progress.update(frames: frame.index + 1, time: time - clock.origin)
+                progress?.update(frames: frame.index + 1, time: time - clock.origin)
             }
             return nil
         } catch {
@@ -158,14 +191,15 @@ struct TrackCommand: ParsableCommand {
         }
     }
 
-    private func readFrame(_ frames: FrameSource) throws -> VideoFrame? {
-        do { return try frames.next() } catch { throw CommandFailure(aboutVideo(Self.message(for: error))) }
+    private func readFrame(_ frames: FrameSource, of video: String) throws -> VideoFrame? {
+        do { return try frames.next() } catch { throw CommandFailure(Self.about(video, Self.message(for: error))) }
     }
 
     /// A reader's message, prefixed with the video's path unless it names it already.
-    private func aboutVideo(_ message: String) -> String {
+    static func about(_ video: String, _ message: String) -> String {
         message.contains(video) ? message : "\(video): \(message)"
     }
+
 }
 
 /// `blazeface track --decode-to`: the pixel format the reader delivers.

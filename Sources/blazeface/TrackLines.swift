@@ -11,14 +11,16 @@ import Foundation
 /// for the same values; `JSONLineWriter` builds it in a reused buffer (with --landmarks `JSONEncoder` took about
 /// 1 ms a frame, a third of a tracked frame).
 final class TrackLines {
-    /// Whether faces carry their points, and their pose, eyes and smile.
+    /// Whether faces carry their points, their pose, eyes and smile, and their upright turn (--try-rotations).
     let landmarks: Bool
     let attributes: Bool
+    let rotations: Bool
     private var json = JSONLineWriter()
 
-    init(landmarks: Bool, attributes: Bool) {
+    init(landmarks: Bool, attributes: Bool, rotations: Bool = false) {
         self.landmarks = landmarks
         self.attributes = attributes
+        self.rotations = rotations
     }
 
     /// The line of a processed frame, without its newline: `{"events", "faces", "frame", "time"}`; the time to the
@@ -43,15 +45,17 @@ final class TrackLines {
         return json.bytes
     }
 
-    /// Writes the frame's line to standard output (one `write`, unbuffered).
-    func write(_ result: FaceTrackingResult, time: Double) {
+    /// Writes the frame's line to `descriptor`, standard output by default (one `write`, unbuffered).
+    /// - Returns: false when the write failed.
+    @discardableResult
+    func write(_ result: FaceTrackingResult, time: Double, to descriptor: Int32 = STDOUT_FILENO) -> Bool {
         _ = line(result, time: time)
-        json.writeLine()
+        return json.writeLine(to: descriptor)
     }
 
     /// One face: `box`, `framesSeen`, `id`, `landmarks` (with --landmarks), `leftEyeOpen`, `pose`,
     /// `rightEyeOpen` (with --attributes; null when they could not be computed), `score` (the mesh's presence),
-    /// `smiling` (with --attributes).
+    /// `smiling` (with --attributes), `uprightRotation` (with --try-rotations: 0, 90, 180 or 270).
     private func write(_ face: TrackedFace) {
         json.beginObject()
         json.key("box")
@@ -106,6 +110,10 @@ final class TrackLines {
         if let values {
             json.key("smiling")
             optional(values.smiling)
+        }
+        if rotations {
+            json.key("uprightRotation")
+            json.value(face.uprightRotation)
         }
         json.endObject()
     }

@@ -16,6 +16,8 @@ struct TrackSummary {
     let frameRate: Double?
     private(set) var appearances: [Int: Appearance] = [:]
     private(set) var frames = 0
+    /// Frames the tracker processed (all of them, or one in `--every`).
+    private(set) var processedFrames = 0
     private var firstTime: Double?
     private var lastTime = 0.0
     private let start = Date()
@@ -24,6 +26,7 @@ struct TrackSummary {
 
     mutating func add(_ result: FaceTrackingResult, time: Double) {
         frames += 1
+        if result.processed { processedFrames += 1 }
         if firstTime == nil { firstTime = time }
         lastTime = time
         for face in result.faces {
@@ -43,11 +46,27 @@ struct TrackSummary {
     /// within the hold included).
     func timeOnScreen(_ appearance: Appearance) -> Double { appearance.last - appearance.first + frameDuration }
 
+    /// The video's length as read: from the first frame's time to the end of the last frame.
+    var videoSeconds: Double { firstTime.map { lastTime - $0 + frameDuration } ?? 0 }
+
+    /// Each ID's appearance, by ID: time on screen, the start of its first and the end of its last frame (seconds
+    /// of the stream, as `time` in the JSON lines) and its frames; what the text summary says, as values.
+    var tracks: [VideoOutcome.Track] {
+        appearances.keys.sorted().compactMap { id in
+            appearances[id].map { a in
+                VideoOutcome.Track(id: id, seconds: rounded(timeOnScreen(a)), first: rounded(a.first),
+                                   last: rounded(a.last + frameDuration), frames: a.frames)
+            }
+        }
+    }
+
+    private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
     /// The summary's lines.
     func lines(metrics: FaceTrackerMetrics) -> [String] {
         let seconds = Date().timeIntervalSince(start)
         let fps = seconds > 0 ? Double(frames) / seconds : 0
-        let video = firstTime.map { lastTime - $0 + frameDuration } ?? 0
+        let video = videoSeconds
         var out = ["\(frames) frames (\(metrics.framesProcessed) processed), \(String(format: "%.2f", video)) s of video "
                    + "in \(String(format: "%.2f", seconds)) s: \(String(format: "%.1f", fps)) fps, "
                    + "\(String(format: "%.1f", seconds > 0 ? video / seconds : 0))x real time",

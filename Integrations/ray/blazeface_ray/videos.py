@@ -1,15 +1,13 @@
-"""Videos: one Ray task per video through `blazeface track VIDEO --json-lines`, the per-frame lines kept in a file
-per video, one summary row per video (its IDs and their time on screen).
+"""Videos: one Ray task per video through `blazeface track --files-from - --json-lines --out-dir DIR`, which writes
+the per-frame lines in a file per video and prints one summary line (its IDs and their time on screen): the row.
 
-`track` reads one video per run, so each task starts one process; the models' load is small next to a video.
+Each task starts one process for its video; the models' load is small next to a video.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import statistics
 import subprocess
 from typing import Optional, Sequence
 
@@ -23,81 +21,55 @@ VIDEO_SCHEMA = pa.schema([
     ("ids", pa.int32()),             # distinct face IDs
     ("tracks", pa.string()),         # JSON: [{"id", "first", "last", "frames", "seconds"}], seconds on screen
     ("frames_file", pa.string()),    # the per-frame JSON lines
-    ("summary", pa.string()),        # the binary's own summary (its stderr with --json-lines)
+    ("summary", pa.string()),        # the binary's own summary line (JSON)
     ("error", pa.string()),
 ])
 
-_RESERVED = ("--json-lines", "--threads", "--models-dir", "--annotate")
-
-
-def frames_file_for(frames_dir: str, video: str) -> str:
-    """The per-frame file of a video: its name and a hash of its whole path (two videos never share one)."""
-    digest = hashlib.sha1(video.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    stem = os.path.splitext(os.path.basename(video))[0][:80] or "video"
-    return os.path.join(frames_dir, f"{stem}.{digest}.jsonl")
-
-
-def summarize_frames(lines: Sequence[dict]) -> dict:
-    """Frames, duration and, per face ID, its first and last time, frames and seconds on screen (each frame counts
-    until the next processed one; the last one for the median interval)."""
-    times = [float(line.get("time", 0)) for line in lines]
-    gaps = [later - earlier for earlier, later in zip(times, times[1:]) if later > earlier]
-    step = statistics.median(gaps) if gaps else 0.0
-    durations = [(times[index + 1] - times[index]) if index + 1 < len(times) else step for index in range(len(times))]
-    tracks = {}
-    for line, time, duration in zip(lines, times, durations):
-        for face in line.get("faces", []):
-            track = tracks.setdefault(face["id"], {"id": face["id"], "first": time, "last": time, "frames": 0,
-                                                   "seconds": 0.0})
-            track["last"] = time
-            track["frames"] += 1
-            track["seconds"] += duration
-    for track in tracks.values():
-        track["seconds"] = round(track["seconds"], 3)
-    return {"frames": len(lines), "seconds": round(times[-1] + step, 3) if times else 0.0,
-            "tracks": sorted(tracks.values(), key=lambda track: track["id"])}
+_RESERVED = ("--json-lines", "--threads", "--models-dir", "--annotate", "--files-from", "--out-dir")
 
 
 def track_video(video: str, binary: str, frames_dir: str, threads: int = 1, models_dir: Optional[str] = None,
                 extra_args: Sequence[str] = (), timeout: float = 3600.0) -> dict:
-    """Runs `blazeface track` on one video; its row. A video that cannot be read, or is damaged partway (the frames
-    before the damage are kept), has `error`; a video that takes longer than `timeout` s is stopped with an error."""
+    """Runs `blazeface track --files-from - --json-lines --out-dir FRAMES_DIR` on one video; its row, from the
+    binary's own summary line. A video that cannot be read, or is damaged partway (the frames before the damage
+    are kept), has `error`; a video that takes longer than `timeout` s is stopped with an error."""
     for argument in extra_args:
         if argument.split("=", 1)[0] in _RESERVED:
             raise ValueError(f"{argument} is set by the integration itself")
-    command = [binary, "track", "--json-lines", "--threads", str(threads)]
-    if models_dir:
-        command += ["--models-dir", models_dir]
-    command += list(extra_args) + ["--", video]
-    target = frames_file_for(frames_dir, video)
-    partial = f"{target}.{os.getpid()}.part"
     row = {"path": video, "frames": None, "seconds": None, "ids": None, "tracks": None, "frames_file": None,
            "summary": None, "error": None}
+    if "\n" in video or "\r" in video:
+        row["error"] = "a path with a line break cannot be passed to blazeface track --files-from"
+        return row
+    command = [binary, "track", "--files-from", "-", "--json-lines", "--out-dir", frames_dir,
+               "--threads", str(threads)]
+    if models_dir:
+        command += ["--models-dir", models_dir]
+    command += list(extra_args)
     try:
-        with open(partial, "wb") as out:
-            result = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.PIPE,
-                                    timeout=timeout)
-        stderr = result.stderr.decode("utf-8", "replace").strip()
-        with open(partial, "rb") as frames:
-            lines = [json.loads(line) for line in frames if line.strip()]
-        os.replace(partial, target)   # a retried task replaces the file whole
+        result = subprocess.run(command, input=(video + "\n").encode("utf-8", "surrogateescape"),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     except subprocess.TimeoutExpired:
         row["error"] = f"blazeface track took longer than {timeout:g} s"
-        _remove(partial)
         return row
-    except (OSError, ValueError) as error:
+    except OSError as error:
         row["error"] = f"cannot run blazeface track: {error}"
-        _remove(partial)
         return row
-    if not lines:
-        _remove(target)
-    summary = summarize_frames(lines)
-    row.update(frames=summary["frames"], seconds=summary["seconds"], ids=len(summary["tracks"]),
-               tracks=json.dumps(summary["tracks"], separators=(",", ":")), frames_file=target if lines else None,
-               summary="\n".join(line for line in stderr.splitlines() if not line.startswith("error:")) or None)
-    if result.returncode != 0:
-        errors = [line[len("error:"):].strip() for line in stderr.splitlines() if line.startswith("error:")]
-        row["error"] = "; ".join(errors) or f"blazeface track exited with status {result.returncode}"
+    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    if result.returncode != 0 or len(lines) != 1:
+        stderr = result.stderr.decode("utf-8", "replace").strip()
+        row["error"] = stderr[-2000:] or f"blazeface track exited with status {result.returncode}"
+        return row
+    summary = json.loads(lines[0])
+    frames = summary.get("processedFrames", 0)
+    tracks = summary.get("ids", [])
+    frames_file = summary.get("framesFile")
+    if frames_file and frames == 0:   # nothing was read: no empty file is left
+        _remove(frames_file)
+        frames_file = None
+    row.update(frames=frames, seconds=summary.get("seconds", 0.0), ids=len(tracks),
+               tracks=json.dumps(tracks, separators=(",", ":")), frames_file=frames_file, summary=lines[0],
+               error=summary.get("error"))
     return row
 
 
