@@ -66,6 +66,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --library: how each file is decoded, full (every pixel) or shrink (shrink-on-load).", valueName: "full|shrink"))
     var libraryDecode: LibraryDecode = .full
 
+    @Option(help: ArgumentHelp("With --library-decode shrink: the fewest pixels kept on a picture's longer side (the scale is the smallest of 1/2, 1/4, 1/8 that keeps them).", valueName: "pixels"))
+    var libraryShrinkLongSide: Int = 384
+
     @Option(help: ArgumentHelp("With --library: the worker counts to measure, each worker a thread with its own models (blazeface's --threads).", valueName: "list"))
     var libraryThreads: String = "1,2"
 
@@ -99,9 +102,11 @@ struct BenchCommand: ParsableCommand {
         if detectOnly, detect == nil { throw ValidationError("--detect-only needs --detect IMAGE") }
         if pipelineSet != .all, pipelines == nil { throw ValidationError("--pipeline-set needs --pipelines IMAGE") }
         if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
-        if library == nil, libraryDecode != .full || libraryThreads != "1,2" || libraryVerbs != "detect,analyze" || libraryPasses != 3 {
-            throw ValidationError("--library-decode, --library-threads, --library-verbs and --library-passes need --library FOLDER")
+        if library == nil, libraryDecode != .full || libraryThreads != "1,2" || libraryVerbs != "detect,analyze"
+            || libraryPasses != 3 || libraryShrinkLongSide != 384 {
+            throw ValidationError("the --library-... options need --library FOLDER")
         }
+        guard libraryShrinkLongSide >= 1 else { throw ValidationError("--library-shrink-long-side must be at least 1") }
         guard libraryPasses >= 1 else { throw ValidationError("--library-passes must be at least 1") }
         guard Self.parseThreads(libraryThreads) != nil else {
             throw ValidationError("--library-threads must be a list of worker counts such as 1,2")
@@ -243,7 +248,8 @@ struct BenchCommand: ParsableCommand {
         if let library {
             libraryReport = try LibraryBenchmark.run(
                 folder: library, verbs: Self.parseVerbs(libraryVerbs)!, threads: Self.parseThreads(libraryThreads)!,
-                decode: libraryDecode, passes: libraryPasses, modelsDir: modelsDir, progress: { progress($0) })
+                decode: libraryDecode, shrinkLongSide: libraryShrinkLongSide, passes: libraryPasses,
+                modelsDir: modelsDir, progress: { progress($0) })
             if !json { print(libraryReport!.table) }
         }
 

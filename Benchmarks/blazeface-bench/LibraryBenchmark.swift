@@ -36,21 +36,20 @@ enum LibraryDecode: String, CaseIterable, Sendable {
     /// `ImageDecoder.decode(contentsOf:)`: every pixel, as `blazeface` did before shrink-on-load.
     case full
     /// Shrink-on-load. Until the library's shrink-on-load type lands, a placeholder for `detect` only:
-    /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with `shrinkLongSide`, the faces mapped back.
+    /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` (`--library-shrink-long-side`), the faces mapped
+    /// back to the full picture.
     case shrink
 
-    /// The fewest pixels the placeholder keeps on the longer side: twice the full-range detector's input.
-    static let shrinkLongSide = 384
-
-    var configuration: String {
+    /// The decode, one line for the reports.
+    func configuration(shrinkLongSide: Int) -> String {
         switch self {
         case .full:
             return "ImageDecoder.decode(contentsOf:): the whole picture (the file read, EXIF orientation, colour profile "
                 + "to sRGB)"
         case .shrink:
-            return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(Self.shrinkLongSide)) (JPEG at 1/2, 1/4 or "
-                + "1/8 by libjpeg's DCT scaling, other formats in full), faces mapped back to the full picture "
-                + "(placeholder for the library's shrink-on-load type; detect only)"
+            return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(shrinkLongSide)) (a JPEG at the smallest of "
+                + "1/2, 1/4, 1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped "
+                + "back to the full picture (a placeholder for the library's shrink-on-load type; detect only)"
         }
     }
 }
@@ -100,7 +99,12 @@ enum LibraryBenchmark {
                                           "pgm", "ppm", "heic", "heif", "avif"]
 
     /// The decode and pipeline step of one file: the faces found.
-    static func scan(_ path: String, with pipeline: LibraryPipeline, decode: LibraryDecode) throws -> Int {
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - pipeline: the worker's models.
+    ///   - decode: full, or shrink-on-load (`shrinkLongSide`: the fewest pixels kept on the longer side).
+    static func scan(_ path: String, with pipeline: LibraryPipeline, decode: LibraryDecode,
+                     shrinkLongSide: Int) throws -> Int {
         switch (decode, pipeline) {
         case (.full, .detector(let detector)):
             let image = try ImageDecoder.decode(contentsOf: path)
@@ -109,7 +113,7 @@ enum LibraryBenchmark {
             let image = try ImageDecoder.decode(contentsOf: path)
             return try image.withView { try analyzer.analyze($0) }.faces.count
         case (.shrink, .detector(let detector)):
-            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: LibraryDecode.shrinkLongSide)
+            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide)
             let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
             return faces.count
         case (.shrink, .analyzer):
@@ -135,8 +139,8 @@ enum LibraryBenchmark {
     }
 
     /// Measures every verb at every worker count: `passes` timed passes each, after one untimed, alternating.
-    static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, passes: Int,
-                    modelsDir: String?, progress: (String) -> Void) throws -> LibraryReport {
+    static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, shrinkLongSide: Int,
+                    passes: Int, modelsDir: String?, progress: (String) -> Void) throws -> LibraryReport {
         let paths = try files(in: folder)
         let configurations = verbs.flatMap { verb in threads.map { (verb, $0) } }
         let workers = try configurations.map { verb, count in
@@ -147,7 +151,7 @@ enum LibraryBenchmark {
         for pass in 0...passes {
             for (index, (verb, count)) in configurations.enumerated() {
                 progress("\(verb.rawValue), \(count) thread\(count == 1 ? "" : "s"): \(pass == 0 ? "untimed pass" : "pass \(pass) of \(passes)") ...")
-                let result = try self.pass(paths, workers: workers[index], decode: decode)
+                let result = try self.pass(paths, workers: workers[index], decode: decode, shrinkLongSide: shrinkLongSide)
                 if pass > 0 {
                     rates[index].append(Double(paths.count) / result.seconds)
                     cpu[index].append(result.cpuSeconds * 1000 / Double(paths.count))
@@ -164,18 +168,20 @@ enum LibraryBenchmark {
                           images_per_second: r(median(rates[index]), 2), cpu_ms_per_image: r(median(cpu[index]), 2),
                           faces: faces[index].faces, images_with_faces: faces[index].images)
         }
-        return LibraryReport(folder: folder, paths: paths, decode: decode, passes: passes, results: results)
+        return LibraryReport(folder: folder, paths: paths, decode: decode, shrinkLongSide: shrinkLongSide, passes: passes,
+                             results: results)
     }
 
     /// One pass over every file by `workers.count` workers; fails on the first file that fails.
-    private static func pass(_ paths: [String], workers: [LibraryPipeline],
-                             decode: LibraryDecode) throws -> (seconds: Double, cpuSeconds: Double, faces: Int, imagesWithFaces: Int) {
+    private static func pass(_ paths: [String], workers: [LibraryPipeline], decode: LibraryDecode,
+                             shrinkLongSide: Int) throws -> (seconds: Double, cpuSeconds: Double, faces: Int, imagesWithFaces: Int) {
         let state = ScanState(count: paths.count)
         let cpu0 = processCPUSeconds(), t0 = nowNanoseconds()
         DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
             while let index = state.next() {
                 do {
-                    state.finish(faces: try scan(paths[index], with: workers[worker], decode: decode))
+                    state.finish(faces: try scan(paths[index], with: workers[worker], decode: decode,
+                                                    shrinkLongSide: shrinkLongSide))
                 } catch {
                     state.fail("\(paths[index]): \(error)")
                 }
@@ -239,10 +245,13 @@ struct LibraryReport: Encodable {
     var total_bytes: Int
     var decode: String
     var decode_configuration: String
+    /// `--library-shrink-long-side`, with `--library-decode shrink`.
+    var shrink_long_side: Int?
     var passes: Int
     var results: [LibraryResult]
 
-    init(folder: String, paths: [String], decode: LibraryDecode, passes: Int, results: [LibraryResult]) {
+    init(folder: String, paths: [String], decode: LibraryDecode, shrinkLongSide: Int, passes: Int,
+         results: [LibraryResult]) {
         self.folder = folder
         files = paths.count
         extensions = Dictionary(paths.map { (($0 as NSString).pathExtension.lowercased(), 1) }, uniquingKeysWith: +)
@@ -250,7 +259,8 @@ struct LibraryReport: Encodable {
             sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
         self.decode = decode.rawValue
-        decode_configuration = decode.configuration
+        decode_configuration = decode.configuration(shrinkLongSide: shrinkLongSide)
+        shrink_long_side = decode == .shrink ? shrinkLongSide : nil
         self.passes = passes
         self.results = results
     }
