@@ -67,7 +67,8 @@ def main() -> None:
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--formats", default="jpeg,heic")
     ap.add_argument("--verbs", default="detect,analyze")
-    ap.add_argument("--decode", default="full", choices=["full", "shrink"], help="our --library-decode")
+    ap.add_argument("--decodes", default="full", help="our ways of decoding, each a run of ours in every round: full, "
+                    "shrink (--library-decode shrink, JPEG detect only) or shrink:N (with --library-shrink-long-side N)")
     ap.add_argument("--cpu", type=int, default=0, help="the CPU one-thread runs are pinned to (-1: none)")
     ap.add_argument("--docs", default=os.path.join(ROOT, "Documentation", "Benchmarks.md"))
     ap.add_argument("--svg", default=os.path.join(ROOT, "Documentation", "benchmarks-library.svg"))
@@ -85,7 +86,8 @@ def main() -> None:
             "manifest": {k: v for k, v in json.load(open(manifest_path)).items() if k != "files"}
             if os.path.exists(manifest_path) else None,
             "settings": {"rounds": args.rounds, "passes": args.passes, "threads": threads, "formats": formats,
-                         "verbs": verbs, "decode": args.decode, "cpu": args.cpu}}
+                         "verbs": verbs, "decodes": args.decodes.split(","),
+                         "cpu": args.cpu}}
     started = time.time()
     runs = []
     turn = 0
@@ -95,16 +97,20 @@ def main() -> None:
             for verb in verbs:
                 for n in threads:
                     pin = ["taskset", "-c", str(args.cpu)] if n == 1 and args.cpu >= 0 else []
-                    ours = pin + [args.bench, "--library", folder, "--library-verbs", verb, "--library-threads", str(n),
-                                  "--library-passes", str(args.passes), "--library-decode", args.decode, "--json",
-                                  "--models-dir", args.models_dir]
+                    order = []
+                    for decode in args.decodes.split(","):
+                        way, _, long_side = decode.partition(":")
+                        if way == "shrink" and (verb, form) != ("detect", "jpeg"):
+                            continue  # the placeholder shrinks JPEGs for detect only
+                        order.append(("ours" if decode == "full" else f"ours-{decode}", pin + [
+                            args.bench, "--library", folder, "--library-verbs", verb, "--library-threads", str(n),
+                            "--library-passes", str(args.passes), "--library-decode", way, "--json",
+                            "--models-dir", args.models_dir] + (["--library-shrink-long-side", long_side] if long_side else [])))
                     python = args.python if verb == "detect" else args.python_legacy
-                    theirs = pin + [python, os.path.join(HERE, "mediapipe_library_bench.py"), "--library", folder,
-                                    "--verb", verb, "--workers", str(n), "--passes", str(args.passes),
-                                    "--models-dir", args.models_dir]
-                    order = [("ours", ours), ("mediapipe", theirs)]
-                    if turn % 2:
-                        order.reverse()
+                    order.append(("mediapipe", pin + [
+                        python, os.path.join(HERE, "mediapipe_library_bench.py"), "--library", folder, "--verb", verb,
+                        "--workers", str(n), "--passes", str(args.passes), "--models-dir", args.models_dir]))
+                    order = order[turn % len(order):] + order[:turn % len(order)]
                     turn += 1
                     for side, cmd in order:
                         log(f"round {r + 1}/{args.rounds}: {form} {verb} {n} thread(s), {side} ...")
@@ -117,7 +123,7 @@ def main() -> None:
                                  "result": out["library"]["results"][0] if out else None,
                                  "files": out["library"]["files"] if out else None,
                                  "total_bytes": out["library"]["total_bytes"] if out else None}
-                        if out and side == "ours":
+                        if out and side.startswith("ours"):
                             entry["decode"] = out["library"]["decode_configuration"]
                         runs.append(entry)
                         if out:
@@ -130,40 +136,46 @@ def main() -> None:
 
 
 def summarize(runs: list[dict]) -> list[dict]:
+    """One row per (format, verb, threads) and way of ours (full decode, shrink): ours against MediaPipe."""
     keys = []
     for x in runs:
-        key = (x["format"], x["verb"], x["threads"])
-        if key not in keys:
-            keys.append(key)
+        if x["side"] != "mediapipe" and (x["format"], x["verb"], x["threads"], x["side"]) not in keys:
+            keys.append((x["format"], x["verb"], x["threads"], x["side"]))
+    order = {"jpeg": 0, "heic": 1, "detect": 0, "analyze": 1}
+    keys.sort(key=lambda k: (order.get(k[0], 9), order.get(k[1], 9), k[2], k[3] != "ours", k[3]))
     rows = []
-    for form, verb, n in keys:
-        mine = [x for x in runs if (x["format"], x["verb"], x["threads"]) == (form, verb, n) and x["result"]]
+    for form, verb, n, ours in keys:
+        cell = [x for x in runs if (x["format"], x["verb"], x["threads"]) == (form, verb, n) and x["result"]]
+        side = {"ours": [x for x in cell if x["side"] == ours], "mediapipe": [x for x in cell if x["side"] == "mediapipe"]}
         by_round = {}
-        for x in mine:
-            by_round.setdefault(x["round"], {})[x["side"]] = x
+        for s in ("ours", "mediapipe"):
+            for x in side[s]:
+                by_round.setdefault(x["round"], {})[s] = x
         ratios = [p["ours"]["result"]["images_per_second"] / p["mediapipe"]["result"]["images_per_second"]
                   for p in by_round.values() if "ours" in p and "mediapipe" in p]
-        side = {s: [x for x in mine if x["side"] == s] for s in ("ours", "mediapipe")}
         goal = GOALS.get((verb, form))
         ratio = median(ratios)
 
         def stat(s, field):
             return median([x["result"][field] for x in side[s]])
 
+        def first(s, field):
+            return side[s][0]["result"][field] if side[s] else None
+
         rows.append({
-            "format": form, "verb": verb, "threads": n,
+            "format": form, "verb": verb, "threads": n, "decode": "full" if ours == "ours" else ours[len("ours-"):],
             "ours_images_per_second": stat("ours", "images_per_second"),
             "mediapipe_images_per_second": stat("mediapipe", "images_per_second"),
             "ours_cpu_ms_per_image": stat("ours", "cpu_ms_per_image"),
             "mediapipe_cpu_ms_per_image": stat("mediapipe", "cpu_ms_per_image"),
-            "ours_faces": side["ours"][0]["result"]["faces"] if side["ours"] else None,
-            "mediapipe_faces": side["mediapipe"][0]["result"]["faces"] if side["mediapipe"] else None,
-            "ours_images_with_faces": side["ours"][0]["result"]["images_with_faces"] if side["ours"] else None,
-            "mediapipe_images_with_faces": side["mediapipe"][0]["result"]["images_with_faces"] if side["mediapipe"] else None,
+            "ours_faces": first("ours", "faces"), "mediapipe_faces": first("mediapipe", "faces"),
+            "ours_images_with_faces": first("ours", "images_with_faces"),
+            "mediapipe_images_with_faces": first("mediapipe", "images_with_faces"),
             "ratio": ratio, "ratio_min": min(ratios) if ratios else None, "ratio_max": max(ratios) if ratios else None,
             "rounds": len(ratios), "goal": goal,
             "pass": None if ratio is None or goal is None else ratio >= goal,
-            "busy_runs": sum(1 for x in mine if x["busy_processes"]), "runs": len(mine),
+            "busy_runs": sum(1 for x in side["ours"] + side["mediapipe"] if x["busy_processes"]),
+            "runs": len(side["ours"]) + len(side["mediapipe"]),
         })
     return rows
 
@@ -173,7 +185,10 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
     files = next((x["files"] for x in runs if x["files"]), None)
     sizes = {f: next((x["total_bytes"] for x in runs if x["format"] == f and x["total_bytes"]), None) for f in s["formats"]}
     busy = sum(1 for x in runs if x["busy_processes"])
-    decode = next((x["decode"] for x in runs if x.get("decode")), s["decode"])
+    decodes = []
+    for x in runs:
+        if x.get("decode") and x["decode"] not in decodes:
+            decodes.append(x["decode"])
     detect_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "detect"
                       and x["result"]), "MediaPipe Tasks FaceDetector")
     analyze_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "analyze"
@@ -191,20 +206,20 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
         f"{(sizes.get('jpeg') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file) and HEIC "
         f"({(m.get('heic') or {}).get('encoder', '?')}, quality {(m.get('heic') or {}).get('quality', '?')}, "
         f"{(sizes.get('heic') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file).",
-        f"Ours: `blazeface-bench --library` (decode: {decode}); detect: the full-range `FaceDetector`, as `blazeface "
+        f"Ours: `blazeface-bench --library` (decode: {'; shrink rows: '.join(decodes)}); detect: the full-range `FaceDetector`, as `blazeface "
         "detect`; analyze: `FaceAnalyzer` (full-range detector, attention mesh, head pose, eyes, smile, capture quality), "
         "as `blazeface analyze`. Threads: pictures in flight, each worker a thread with its own models (the CLI's "
         "`--threads`).",
         f"MediaPipe: detect: {detect_mp}; analyze: {analyze_mp}. Two threads: two worker processes.",
         "",
-        "| format | verb | threads | ours images/s | MediaPipe images/s | ours / MediaPipe | range over rounds | goal | "
-        "| CPU ms per image, ours / MediaPipe | faces, ours / MediaPipe |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
+        "| format | verb | threads | decode | ours images/s | MediaPipe images/s | ours / MediaPipe | range over rounds "
+        "| goal | | CPU ms per image, ours / MediaPipe | faces, ours / MediaPipe |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for x in summary:
         verdict = "" if x["pass"] is None else ("met" if x["pass"] else "**not met**")
         lines.append(
-            f"| {FORMAT_TITLES.get(x['format'], x['format'])} | {x['verb']} | {x['threads']} | "
+            f"| {FORMAT_TITLES.get(x['format'], x['format'])} | {x['verb']} | {x['threads']} | {x['decode']} | "
             f"{fmt(x['ours_images_per_second'], 2)} | {fmt(x['mediapipe_images_per_second'], 2)} | "
             f"**{fmt(x['ratio'], 2)}x** | {fmt(x['ratio_min'], 2)}–{fmt(x['ratio_max'], 2)} | "
             f"≥ {fmt(x['goal'], 1)}x | {verdict} | {fmt(x['ours_cpu_ms_per_image'], 1)} / "
@@ -225,7 +240,8 @@ def chart(summary: list[dict], info: dict) -> str:
         for form in info["settings"]["formats"]:
             groups = []
             for x in (x for x in summary if x["verb"] == verb and x["format"] == form):
-                groups.append({"label": f'{x["threads"]} thread{"s" if x["threads"] > 1 else ""}',
+                label = f'{x["threads"]} thread{"s" if x["threads"] > 1 else ""}'
+                groups.append({"label": label if x["decode"] == "full" else f'{label}, {x["decode"]}',
                                "values": [x["ours_images_per_second"], x["mediapipe_images_per_second"]],
                                "tooltips": [f"swift-blazeface {verb}", f"MediaPipe {verb}"],
                                "ratio": None if x["ratio"] is None else f'{x["ratio"]:.2f}x', "ok": x["pass"]})

@@ -24,7 +24,8 @@
 #    Documentation/benchmarks-library.svg and the library block of Documentation/Benchmarks.md.
 #
 # Environment (defaults in brackets): ROUNDS [3], PASSES [3] timed passes per run, THREADS [1,2], FORMATS [jpeg,heic],
-# VERBS [detect,analyze], DECODE [full] (our --library-decode: full or shrink), CPU [0] (-1: do not pin), LIBRARY
+# VERBS [detect,analyze], DECODES [full] (our ways of decoding, each a run in every round: full, shrink or shrink:N for
+# --library-decode shrink --library-shrink-long-side N, JPEG detect only), CPU [0] (-1: do not pin), LIBRARY
 # [out/library], COUNT [24] files per format when the folder is made, SKIP_BUILD=1, PYTHON [python3] (3.9-3.12, for
 # mediapipe 0.10.21's wheels) to create the venvs. Arguments are passed on to Benchmarks/compare_library.py (for
 # example --docs "" leaves the docs alone; --render-only redraws from the JSON).
@@ -89,4 +90,4 @@ python3 "$here/compare_library.py" \
   --bench "$tmp/blazeface-bench" --python "$root/.venv-libscan/bin/python" \
   --python-legacy "$root/.venv-libscan-legacy/bin/python" --library "$library" --models-dir "$root/Models" \
   --rounds "${ROUNDS:-3}" --passes "${PASSES:-3}" --threads "${THREADS:-1,2}" --formats "${FORMATS:-jpeg,heic}" \
-  --verbs "${VERBS:-detect,analyze}" --decode "${DECODE:-full}" --cpu "${CPU:-0}" "$@"
+  --verbs "${VERBS:-detect,analyze}" --decodes "${DECODES:-full}" --cpu "${CPU:-0}" "$@"
