@@ -185,10 +185,8 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
     files = next((x["files"] for x in runs if x["files"]), None)
     sizes = {f: next((x["total_bytes"] for x in runs if x["format"] == f and x["total_bytes"]), None) for f in s["formats"]}
     busy = sum(1 for x in runs if x["busy_processes"])
-    decodes = []
-    for x in runs:
-        if x.get("decode") and x["decode"] not in decodes:
-            decodes.append(x["decode"])
+    full = next((x["decode"] for x in runs if x["side"] == "ours" and x.get("decode")), "the full decode")
+    shrinks = sorted({x["side"][len("ours-"):] for x in runs if x["side"].startswith("ours-")})
     detect_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "detect"
                       and x["result"]), "MediaPipe Tasks FaceDetector")
     analyze_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "analyze"
@@ -206,7 +204,11 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
         f"{(sizes.get('jpeg') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file) and HEIC "
         f"({(m.get('heic') or {}).get('encoder', '?')}, quality {(m.get('heic') or {}).get('quality', '?')}, "
         f"{(sizes.get('heic') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file).",
-        f"Ours: `blazeface-bench --library` (decode: {'; shrink rows: '.join(decodes)}); detect: the full-range `FaceDetector`, as `blazeface "
+        f"Ours: `blazeface-bench --library`, decode `full`: {full}"
+        + (f"; {', '.join(f'`{x}`' for x in shrinks)}: the shrink placeholder, `ImageDecoder.decodeScaled(contentsOf:"
+           "minimumLongSide: N)`, a JPEG decoded at the smallest of 1/2, 1/4 or 1/8 that keeps N pixels on its longer "
+           "side (libjpeg's DCT scaling), the faces mapped back (JPEG detect only)" if shrinks else "")
+        + ". detect: the full-range `FaceDetector`, as `blazeface "
         "detect`; analyze: `FaceAnalyzer` (full-range detector, attention mesh, head pose, eyes, smile, capture quality), "
         "as `blazeface analyze`. Threads: pictures in flight, each worker a thread with its own models (the CLI's "
         "`--threads`).",
@@ -235,25 +237,34 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
 
 
 def chart(summary: list[dict], info: dict) -> str:
+    """Panels per verb and format (the full decode), and one for the shrink rows, if any; bars: images/s."""
     panels = []
     for verb in info["settings"]["verbs"]:
         for form in info["settings"]["formats"]:
-            groups = []
-            for x in (x for x in summary if x["verb"] == verb and x["format"] == form):
-                label = f'{x["threads"]} thread{"s" if x["threads"] > 1 else ""}'
-                groups.append({"label": label if x["decode"] == "full" else f'{label}, {x["decode"]}',
-                               "values": [x["ours_images_per_second"], x["mediapipe_images_per_second"]],
-                               "tooltips": [f"swift-blazeface {verb}", f"MediaPipe {verb}"],
-                               "ratio": None if x["ratio"] is None else f'{x["ratio"]:.2f}x', "ok": x["pass"]})
-            goal = GOALS.get((verb, form))
-            panels.append({"title": f"{verb}, {FORMAT_TITLES.get(form, form)} (goal {goal:g}x)", "groups": groups})
+            for shrink in (False, True):
+                rows = [x for x in summary if x["verb"] == verb and x["format"] == form and (x["decode"] != "full") == shrink]
+                if not rows:
+                    continue
+                groups = []
+                for x in rows:
+                    label = f'{x["threads"]} thread{"s" if x["threads"] > 1 else ""}'
+                    if shrink:
+                        label = f'{x["threads"]} thr., ≥{x["decode"].partition(":")[2] or "?"} px'
+                    groups.append({"label": label,
+                                   "values": [x["ours_images_per_second"], x["mediapipe_images_per_second"]],
+                                   "tooltips": [f"swift-blazeface {verb} ({x['decode']})", f"MediaPipe {verb}"],
+                                   "ratio": None if x["ratio"] is None else f'{x["ratio"]:.2f}x', "ok": x["pass"]})
+                goal = GOALS.get((verb, form))
+                title = f"{verb}, {FORMAT_TITLES.get(form, form)}" + (", shrink placeholder" if shrink else "")
+                panels.append({"title": title + (f" (goal {goal:g}x)" if goal else ""), "groups": groups})
     s = info["settings"]
     footer = [f'Medians of {s["rounds"]} alternating rounds on a shared {info["machine"]["cpus"]}-CPU '
-              f'{info["machine"]["cpu"]}, {info["date_utc"]}, commit {info["git"]["commit"]}; ratio = ours / MediaPipe.',
+              f'{info["machine"]["cpu"]}, {info["date_utc"]}, commit {info["git"]["commit"]}; ratio = ours / MediaPipe; '
+              "shrink: JPEG decoded at 1/2 to 1/8, keeping that long side.",
               "Reproduce: Benchmarks/compare_library.sh; numbers in Benchmarks/results/latest-library.md."]
     svg = bar_panels_svg("Photo-library scan: images per second, decoding included, higher is better",
                          [("swift-blazeface", OURS_COLOR), ("MediaPipe (Python)", PEER_COLOR)],
-                         "green: goal met", panels, footer, cols=2, panel_width=420)
+                         "green: goal met", panels, footer, cols=3, panel_width=400)
     return svg.replace(" ms</title>", " images/s</title>")
 
 
