@@ -72,10 +72,12 @@ def main() -> None:
     ap.add_argument("--cpu", type=int, default=0, help="the CPU one-thread runs are pinned to (-1: none)")
     ap.add_argument("--docs", default=os.path.join(ROOT, "Documentation", "Benchmarks.md"))
     ap.add_argument("--svg", default=os.path.join(ROOT, "Documentation", "benchmarks-library.svg"))
+    ap.add_argument("--results-name", default="latest-library",
+                    help="the results files in Benchmarks/results: NAME.md and NAME.json")
     ap.add_argument("--render-only", action="store_true")
     args = ap.parse_args()
     if args.render_only:
-        data = json.load(open(os.path.join(RESULTS, "latest-library.json")))
+        data = json.load(open(os.path.join(RESULTS, args.results_name + ".json")))
         return write_outputs(args, data["info"], data["runs"])
 
     threads = [int(t) for t in args.threads.split(",")]
@@ -86,7 +88,7 @@ def main() -> None:
             "manifest": {k: v for k, v in json.load(open(manifest_path)).items() if k != "files"}
             if os.path.exists(manifest_path) else None,
             "settings": {"rounds": args.rounds, "passes": args.passes, "threads": threads, "formats": formats,
-                         "verbs": verbs, "decodes": args.decodes.split(","),
+                         "verbs": verbs, "decodes": args.decodes.split(","), "results_name": args.results_name,
                          "cpu": args.cpu}}
     started = time.time()
     runs = []
@@ -106,7 +108,7 @@ def main() -> None:
                             args.bench, "--library", folder, "--library-verbs", verb, "--library-threads", str(n),
                             "--library-passes", str(args.passes), "--library-decode", way, "--json",
                             "--models-dir", args.models_dir] + (["--library-shrink-long-side", long_side] if long_side else [])))
-                    python = args.python if verb == "detect" else args.python_legacy
+                    python = args.python_legacy if verb == "analyze" else args.python
                     order.append(("mediapipe", pin + [
                         python, os.path.join(HERE, "mediapipe_library_bench.py"), "--library", folder, "--verb", verb,
                         "--workers", str(n), "--passes", str(args.passes), "--models-dir", args.models_dir]))
@@ -187,10 +189,10 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
     busy = sum(1 for x in runs if x["busy_processes"])
     full = next((x["decode"] for x in runs if x["side"] == "ours" and x.get("decode")), "the full decode")
     shrinks = sorted({x["side"][len("ours-"):] for x in runs if x["side"].startswith("ours-")})
-    detect_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "detect"
-                      and x["result"]), "MediaPipe Tasks FaceDetector")
-    analyze_mp = next((x["result"]["configuration"] for x in runs if x["side"] == "mediapipe" and x["verb"] == "analyze"
-                       and x["result"]), "MediaPipe legacy FaceMesh")
+    peers = {}
+    for x in runs:
+        if x["side"] == "mediapipe" and x["result"]:
+            peers.setdefault(x["verb"], x["result"]["configuration"])
     lines = [
         measured_sentence(info) + f" {s['rounds']} rounds; in each, per format, verb and thread count, our process and "
         f"MediaPipe's one after the other (the first side alternating), each making one untimed and {s['passes']} timed "
@@ -210,9 +212,10 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
            "side (libjpeg's DCT scaling), the faces mapped back (JPEG detect only)" if shrinks else "")
         + ". detect: the full-range `FaceDetector`, as `blazeface "
         "detect`; analyze: `FaceAnalyzer` (full-range detector, attention mesh, head pose, eyes, smile, capture quality), "
-        "as `blazeface analyze`. Threads: pictures in flight, each worker a thread with its own models (the CLI's "
+        "as `blazeface analyze`; decode: the decode alone, no model. Threads: pictures in flight, each worker a thread with its own models (the CLI's "
         "`--threads`).",
-        f"MediaPipe: detect: {detect_mp}; analyze: {analyze_mp}. Two threads: two worker processes.",
+        "MediaPipe: " + "; ".join(f"{verb}: {text}" for verb, text in peers.items())
+        + ". Two threads: two worker processes.",
         "",
         "| format | verb | threads | decode | ours images/s | MediaPipe images/s | ours / MediaPipe | range over rounds "
         "| goal | | CPU ms per image, ours / MediaPipe | faces, ours / MediaPipe |",
@@ -220,19 +223,26 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
     ]
     for x in summary:
         verdict = "" if x["pass"] is None else ("met" if x["pass"] else "**not met**")
+        goal = "–" if x["goal"] is None else f"≥ {x['goal']:.1f}x"
         lines.append(
             f"| {FORMAT_TITLES.get(x['format'], x['format'])} | {x['verb']} | {x['threads']} | {x['decode']} | "
             f"{fmt(x['ours_images_per_second'], 2)} | {fmt(x['mediapipe_images_per_second'], 2)} | "
             f"**{fmt(x['ratio'], 2)}x** | {fmt(x['ratio_min'], 2)}–{fmt(x['ratio_max'], 2)} | "
-            f"≥ {fmt(x['goal'], 1)}x | {verdict} | {fmt(x['ours_cpu_ms_per_image'], 1)} / "
+            f"{goal} | {verdict} | {fmt(x['ours_cpu_ms_per_image'], 1)} / "
             f"{fmt(x['mediapipe_cpu_ms_per_image'], 1)} | {x['ours_faces']} / {x['mediapipe_faces']} |")
+    name = s.get("results_name", "latest-library")
+    reproduce = ("Reproduce: `Benchmarks/compare_library.sh` (raw runs: `Benchmarks/results/latest-library.json`)."
+                 if name == "latest-library" else
+                 f"Reproduce: `ROUNDS={s['rounds']} PASSES={s['passes']} THREADS={','.join(map(str, s['threads']))} "
+                 f"FORMATS={','.join(s['formats'])} VERBS={','.join(s['verbs'])} DECODES={','.join(s['decodes'])} "
+                 f"Benchmarks/compare_library.sh --results-name {name} --docs '' --svg ''` (raw runs: "
+                 f"`Benchmarks/results/{name}.json`).")
     lines += ["",
               "images/s: median over rounds of each run's median over its passes of files / wall time (reading and "
               "decoding each file included). ours / MediaPipe: median over rounds of the per-round ratio. CPU ms per "
               "image: user + system time of the process (and MediaPipe's worker processes) per file, median. Faces: "
               "found in one pass over the folder (MediaPipe's analyze finds faces with its short-range detector).",
-              "",
-              "Reproduce: `Benchmarks/compare_library.sh` (raw runs: `Benchmarks/results/latest-library.json`)."]
+              "", reproduce]
     return "\n".join(lines)
 
 
@@ -273,10 +283,10 @@ def write_outputs(args, info: dict, runs: list[dict]) -> None:
     markdown = report(summary, info, runs)
     print(markdown)
     os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, "latest-library.json"), "w") as f:
+    with open(os.path.join(RESULTS, args.results_name + ".json"), "w") as f:
         json.dump({"info": info, "summary": summary, "runs": runs}, f, indent=1)
         f.write("\n")
-    with open(os.path.join(RESULTS, "latest-library.md"), "w") as f:
+    with open(os.path.join(RESULTS, args.results_name + ".md"), "w") as f:
         f.write("# Photo-library scan against MediaPipe\n\n" + markdown + "\n")
     if args.svg:
         with open(args.svg, "w") as f:

@@ -13,6 +13,8 @@ reading and decoding each file included). Prints one JSON object shaped like the
            runs MediaPipe's face detector (the short-range model: the legacy graph has no other) and the attention
            mesh (478 points) on each face. Each file is read as the FaceMesh documentation does,
            cv2.cvtColor(cv2.imread(path), cv2.COLOR_BGR2RGB).
+  decode   the reading alone, no model (the decoders' share): mp.Image.create_from_file for JPEG, pillow-heif for
+           HEIC, as detect reads them (run in either venv).
   HEIC     neither mp.Image.create_from_file nor OpenCV reads HEIC: such files are opened with Pillow and
            pillow-heif's plugin (pillow_heif.register_heif_opener(); Image.open(path).convert("RGB")), the usual
            recipe, and handed over as a numpy array (mp.Image(image_format=SRGB, data=...) for detect).
@@ -63,7 +65,8 @@ def init_worker(verb: str, models_dir: str) -> None:
     global _worker
     import pillow_heif
     pillow_heif.register_heif_opener()
-    _worker = (verb, _tasks_detector(models_dir) if verb == "detect" else _face_mesh())
+    model = {"detect": _tasks_detector, "analyze": lambda _: _face_mesh(), "decode": lambda _: None}[verb](models_dir)
+    _worker = (verb, model)
 
 
 def _heif_rgb(path: str):
@@ -77,13 +80,13 @@ def scan(path: str) -> int:
     """Reads, decodes and runs one file through this process's pipeline; returns the faces found."""
     verb, model = _worker
     heif = os.path.splitext(path)[1].lower() in HEIF_EXTENSIONS
-    if verb == "detect":
+    if verb in ("detect", "decode"):
         import mediapipe as mp
         if heif:
             image = mp.Image(image_format=mp.ImageFormat.SRGB, data=_heif_rgb(path))
         else:
             image = mp.Image.create_from_file(path)
-        return len(model.detect(image).detections)
+        return 0 if model is None else len(model.detect(image).detections)
     import cv2
     if heif:
         rgb = _heif_rgb(path)
@@ -119,7 +122,7 @@ def files(folder: str) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--library", required=True, help="the folder to scan")
-    ap.add_argument("--verb", choices=["detect", "analyze"], required=True)
+    ap.add_argument("--verb", choices=["detect", "analyze", "decode"], required=True)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--models-dir", default=os.environ.get("BLAZEFACE_MODELS", os.path.join(ROOT, "Models")))
@@ -153,6 +156,8 @@ def main() -> None:
     if args.verb == "detect":
         configuration = (f"mediapipe {mp_version} Tasks FaceDetector (IMAGE mode, min_detection_confidence 0.5, "
                          "min_suppression_threshold 0.5), full-range model; mp.Image.create_from_file")
+    elif args.verb == "decode":
+        configuration = f"mediapipe {mp_version}: the reading alone (mp.Image.create_from_file), no model"
     else:
         configuration = (f"mediapipe {mp_version} legacy FaceMesh(static_image_mode=True, max_num_faces=10, "
                          "refine_landmarks=True): short-range detector + attention mesh; cv2.imread")

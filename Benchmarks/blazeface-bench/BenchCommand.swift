@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --library: the worker counts to measure, each worker a thread with its own models (blazeface's --threads).", valueName: "list"))
     var libraryThreads: String = "1,2"
 
-    @Option(help: ArgumentHelp("With --library: the pipelines to measure, detect and/or analyze.", valueName: "list"))
+    @Option(help: ArgumentHelp("With --library: the pipelines to measure: detect, analyze, decode (the decode alone).", valueName: "list"))
     var libraryVerbs: String = "detect,analyze"
 
     @Option(help: ArgumentHelp("With --library: timed passes over the folder per verb and worker count (the median is reported), after one untimed.", valueName: "count"))
@@ -112,7 +112,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--library-threads must be a list of worker counts such as 1,2")
         }
         guard let verbs = Self.parseVerbs(libraryVerbs) else {
-            throw ValidationError("--library-verbs must be a list of detect and analyze")
+            throw ValidationError("--library-verbs must be a list of detect, analyze and decode")
         }
         if libraryDecode == .shrink, verbs.contains(.analyze) {
             throw ValidationError("--library-decode shrink measures detect only for now: add --library-verbs detect")

@@ -17,6 +17,8 @@ enum LibraryVerb: String, CaseIterable, Sendable {
     /// `FaceAnalyzer` on `FaceLandmarker(model: .attention)` with the full-range detector and the selfie framing,
     /// as `blazeface analyze`.
     case analyze
+    /// The decode alone (no model): the decoder's share of the other two.
+    case decode
 
     /// The pipeline, one line for the reports.
     var configuration: String {
@@ -27,6 +29,8 @@ enum LibraryVerb: String, CaseIterable, Sendable {
         case .analyze:
             return "FaceAnalyzer(landmarker: FaceLandmarker(model: .attention, options: .init(detector: .fullRange)), "
                 + "framing: .selfie): mesh, head pose, eyes, smile and capture quality of every face, as `blazeface analyze`"
+        case .decode:
+            return "the decode alone (reading the file included), no model"
         }
     }
 }
@@ -58,6 +62,7 @@ enum LibraryDecode: String, CaseIterable, Sendable {
 enum LibraryPipeline: Sendable {
     case detector(FaceDetector)
     case analyzer(FaceAnalyzer)
+    case decoder
 
     /// Loads the verb's models (one interpreter thread each, as the CLI's workers).
     init(_ verb: LibraryVerb, modelsDir: String?) throws {
@@ -68,6 +73,8 @@ enum LibraryPipeline: Sendable {
             let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: modelsDir,
                                                 options: .init(detector: .fullRange))
             self = .analyzer(FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: .selfie)))
+        case .decode:
+            self = .decoder
         }
     }
 }
@@ -116,6 +123,12 @@ enum LibraryBenchmark {
             let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide)
             let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
             return faces.count
+        case (.full, .decoder):
+            _ = try ImageDecoder.decode(contentsOf: path)
+            return 0
+        case (.shrink, .decoder):
+            _ = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide)
+            return 0
         case (.shrink, .analyzer):
             throw BenchFailure("--library-decode shrink has no analyze yet (it waits for the library's shrink-on-load type)")
         }
