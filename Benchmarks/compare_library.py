@@ -212,7 +212,7 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
            "side (libjpeg's DCT scaling), the faces mapped back (JPEG detect only)" if shrinks else "")
         + ". detect: the full-range `FaceDetector`, as `blazeface "
         "detect`; analyze: `FaceAnalyzer` (full-range detector, attention mesh, head pose, eyes, smile, capture quality), "
-        "as `blazeface analyze`; decode: the decode alone, no model. Threads: pictures in flight, each worker a thread with its own models (the CLI's "
+        "as `blazeface analyze`" + ("; decode: the decode alone, no model" if "decode" in s["verbs"] else "") + ". Threads: pictures in flight, each worker a thread with its own models (the CLI's "
         "`--threads`).",
         "MediaPipe: " + "; ".join(f"{verb}: {text}" for verb, text in peers.items())
         + ". Two threads: two worker processes.",
