@@ -400,10 +400,12 @@ let package = Package(
         // MARK: Tests
 
         // Shared test helpers: locating models and goldens, comparing tensors, the goldens' test pictures (recipes).
+        // Optimized in debug builds like the compute targets: it upscales samples to 24 MP (`LargeSamples`).
         .target(
             name: "BlazeTestSupport",
             dependencies: ["BlazeImageIO", "BlazeImaging", "BlazeModels", "BlazeNPY", "BlazeRuntime"],
-            path: "Tests/BlazeTestSupport"
+            path: "Tests/BlazeTestSupport",
+            swiftSettings: optimizedInDebug
         ),
         .testTarget(name: "BlazeTFLiteTests", dependencies: ["BlazeTFLite", "BlazeTestSupport"]),
         .testTarget(name: "BlazeKernelsTests", dependencies: ["BlazeKernels", "BlazeTestSupport"]),

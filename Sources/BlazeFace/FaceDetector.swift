@@ -31,6 +31,15 @@ public final class FaceDetector: @unchecked Sendable {
     /// The effective minimum score.
     public let minimumScore: Float
 
+    /// The shortest long side, in pixels, a picture may be decoded at for this detector when a decoder can
+    /// deliver it smaller (shrink-on-load: libjpeg's DCT scaling through `ImageDecoder.decodeScaled`, an
+    /// Image I/O thumbnail of the full picture on Apple platforms): 9 times the input side (1,728 pixels for
+    /// full-range). Measured on the samples upscaled to 12 and 24 MP, a 1/2 decode at this size keeps every
+    /// face found, with boxes within the full decode's own noise (Documentation/Imaging.md), except faces
+    /// scored at the threshold and 12 to 28 input pixels wide, which a one-pixel shift of the full decode
+    /// moves or loses as well. Coordinates found in the smaller picture must be mapped back to the full one.
+    public var shrinkOnLoadLongSide: Int { 9 * inputSize }
+
     /// The model, its input conversion (MediaPipe's detector sampling, zero border, letterbox) and the lock
     /// that serializes `detect` calls; the buffers below are used only while it is held.
     private let session: ModelSession

@@ -78,6 +78,9 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
     /// The outcome of one decoded image found at `path`, writing whatever files the command writes for it.
     /// An error becomes the image's outcome.
     func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome
+    /// The outcome of the image file at `path`: by default decoded in full within `limits`, then
+    /// `outcome(of:at:with:)`; a command that decodes otherwise (`detect --shrink-on-load`) implements it.
+    func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> Outcome
 }
 
 extension ImageBatchCommand {
@@ -142,12 +145,15 @@ extension ImageBatchCommand {
         return state.results.map { $0! }
     }
 
-    /// One image: decoded within the size limits, then `outcome(of:at:with:)`; any error becomes its outcome.
+    func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> Outcome {
+        try outcome(of: ImageDecoder.decode(contentsOf: path, options: limits), at: path, with: worker)
+    }
+
+    /// One image: `outcome(at:limits:with:)` within the size limits; any error becomes its outcome.
     func process(_ path: String, with worker: Worker) -> Outcome {
         do {
-            let image = try ImageDecoder.decode(
-                contentsOf: path, options: .init(maximumPixelCount: batch.maxPixels, maximumFileBytes: batch.maxFileBytes))
-            return try outcome(of: image, at: path, with: worker)
+            let limits = ImageDecodingOptions(maximumPixelCount: batch.maxPixels, maximumFileBytes: batch.maxFileBytes)
+            return try outcome(at: path, limits: limits, with: worker)
         } catch {
             return Outcome(path: path, error: Self.message(for: error))
         }

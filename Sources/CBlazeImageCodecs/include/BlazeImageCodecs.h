@@ -1,4 +1,4 @@
-// BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding and PNG encoding for BlazeImageIO; WebP
+// BlazeImageCodecs: JPEG (libjpeg-turbo) and PNG (libpng) decoding, PNG and JPEG encoding for BlazeImageIO; WebP
 // (libwebp), TIFF (libtiff), GIF (giflib), BMP and PNM (FFmpeg's libavcodec), HEIF/AVIF (libheif) decoding;
 // colour profiles to sRGB (LittleCMS).
 //
@@ -165,6 +165,15 @@ blz_color_result blz_decoder_color_result(const blz_decoder *decoder);
 blz_status blz_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
                           size_t bytes_per_row, const uint8_t *exif, size_t exif_size,
                           uint8_t **output, size_t *output_size, char *message, size_t message_capacity);
+
+/// Encodes 8-bit gray (`channels` 1) or RGB (3) pixels as a baseline JPEG with libjpeg's defaults (YCbCr 4:2:0
+/// for RGB) at `quality` (1...100, libjpeg's scale); rows are `bytes_per_row` apart. `exif` (may be NULL) is
+/// written as an APP1 "Exif" segment: a TIFF-structured payload of at most 65527 bytes. On success `*output` is a
+/// buffer of `*output_size` bytes to release with `blz_free`. On failure `message` (of `message_capacity` bytes,
+/// may be NULL) receives a description.
+blz_status blz_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
+                           size_t bytes_per_row, int quality, const uint8_t *exif, size_t exif_size,
+                           uint8_t **output, size_t *output_size, char *message, size_t message_capacity);
 
 /// Releases a buffer returned by this library. Accepts NULL.
 void blz_free(void *buffer);
