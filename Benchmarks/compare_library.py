@@ -207,9 +207,11 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
         f"({(m.get('heic') or {}).get('encoder', '?')}, quality {(m.get('heic') or {}).get('quality', '?')}, "
         f"{(sizes.get('heic') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file).",
         f"Ours: `blazeface-bench --library`, decode `full`: {full}"
-        + (f"; {', '.join(f'`{x}`' for x in shrinks)}: the shrink placeholder, `ImageDecoder.decodeScaled(contentsOf:"
-           "minimumLongSide: N)`, a JPEG decoded at the smallest of 1/2, 1/4 or 1/8 that keeps N pixels on its longer "
-           "side (libjpeg's DCT scaling), the faces mapped back (JPEG detect only)" if shrinks else "")
+        + (f"; {', '.join(f'`{x}`' for x in shrinks)}: shrink-on-load as `blazeface detect --shrink-on-load` does it, "
+           "`ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with the detector's `shrinkOnLoadLongSide` (`shrink`: "
+           "9 times the input, 1,728 pixels for full-range) or N pixels (`shrink:N`), a JPEG decoded at the smallest of "
+           "1/2, 1/4 or 1/8 that keeps them on its longer side (libjpeg's DCT scaling), the faces mapped back (JPEG detect "
+           "only; the runs before the library's rule landed call it a placeholder)" if shrinks else "")
         + ". detect: the full-range `FaceDetector`, as `blazeface "
         "detect`; analyze: `FaceAnalyzer` (full-range detector, attention mesh, head pose, eyes, smile, capture quality), "
         "as `blazeface analyze`" + ("; decode: the decode alone, no model" if "decode" in s["verbs"] else "") + ". Threads: pictures in flight, each worker a thread with its own models (the CLI's "
@@ -259,7 +261,7 @@ def chart(summary: list[dict], info: dict) -> str:
                 for x in rows:
                     label = f'{x["threads"]} thread{"s" if x["threads"] > 1 else ""}'
                     if shrink:
-                        label = f'{x["threads"]} thr., ≥{x["decode"].partition(":")[2] or "?"} px'
+                        label = f'{x["threads"]} thr., ≥{x["decode"].partition(":")[2] or "1728"} px'
                     groups.append({"label": label,
                                    "values": [x["ours_images_per_second"], x["mediapipe_images_per_second"]],
                                    "tooltips": [f"swift-blazeface {verb} ({x['decode']})", f"MediaPipe {verb}"],

@@ -66,8 +66,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --library: how each file is decoded, full (every pixel) or shrink (shrink-on-load).", valueName: "full|shrink"))
     var libraryDecode: LibraryDecode = .full
 
-    @Option(help: ArgumentHelp("With --library-decode shrink: the fewest pixels kept on a picture's longer side (the scale is the smallest of 1/2, 1/4, 1/8 that keeps them).", valueName: "pixels"))
-    var libraryShrinkLongSide: Int = 384
+    @Option(help: ArgumentHelp("With --library-decode shrink: the fewest pixels kept on a picture's longer side (the scale is the smallest of 1/2, 1/4, 1/8 that keeps them; default: the detector's shrinkOnLoadLongSide, 1728 for full-range).", valueName: "pixels"))
+    var libraryShrinkLongSide: Int?
 
     @Option(help: ArgumentHelp("With --library: the worker counts to measure, each worker a thread with its own models (blazeface's --threads).", valueName: "list"))
     var libraryThreads: String = "1,2"
@@ -103,10 +103,12 @@ struct BenchCommand: ParsableCommand {
         if pipelineSet != .all, pipelines == nil { throw ValidationError("--pipeline-set needs --pipelines IMAGE") }
         if imaging, detect == nil { throw ValidationError("--imaging needs --detect IMAGE") }
         if library == nil, libraryDecode != .full || libraryThreads != "1,2" || libraryVerbs != "detect,analyze"
-            || libraryPasses != 3 || libraryShrinkLongSide != 384 {
+            || libraryPasses != 3 || libraryShrinkLongSide != nil {
             throw ValidationError("the --library-... options need --library FOLDER")
         }
-        guard libraryShrinkLongSide >= 1 else { throw ValidationError("--library-shrink-long-side must be at least 1") }
+        if let libraryShrinkLongSide, libraryShrinkLongSide < 1 {
+            throw ValidationError("--library-shrink-long-side must be at least 1")
+        }
         guard libraryPasses >= 1 else { throw ValidationError("--library-passes must be at least 1") }
         guard Self.parseThreads(libraryThreads) != nil else {
             throw ValidationError("--library-threads must be a list of worker counts such as 1,2")
@@ -115,7 +117,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--library-verbs must be a list of detect, analyze and decode")
         }
         if libraryDecode == .shrink, verbs.contains(.analyze) {
-            throw ValidationError("--library-decode shrink measures detect only for now: add --library-verbs detect")
+            throw ValidationError("--library-decode shrink measures detect (and decode) only: the library shrinks for the detector alone")
         }
         if let detectSize, Self.parseSize(detectSize) == nil {
             throw ValidationError("--detect-size must look like 1280x720")

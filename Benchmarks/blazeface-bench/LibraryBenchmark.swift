@@ -39,21 +39,22 @@ enum LibraryVerb: String, CaseIterable, Sendable {
 enum LibraryDecode: String, CaseIterable, Sendable {
     /// `ImageDecoder.decode(contentsOf:)`: every pixel, as `blazeface` did before shrink-on-load.
     case full
-    /// Shrink-on-load. Until the library's shrink-on-load type lands, a placeholder for `detect` only:
-    /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` (`--library-shrink-long-side`), the faces mapped
-    /// back to the full picture.
+    /// Shrink-on-load, as `blazeface detect --shrink-on-load` (detect only: the library has none for the mesh):
+    /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with the detector's `shrinkOnLoadLongSide` (or
+    /// `--library-shrink-long-side`), the faces mapped back to the full picture.
     case shrink
 
-    /// The decode, one line for the reports.
-    func configuration(shrinkLongSide: Int) -> String {
+    /// The decode, one line for the reports; `shrinkLongSide` nil for the detector's own rule.
+    func configuration(shrinkLongSide: Int?) -> String {
         switch self {
         case .full:
             return "ImageDecoder.decode(contentsOf:): the whole picture (the file read, EXIF orientation, colour profile "
                 + "to sRGB)"
         case .shrink:
-            return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(shrinkLongSide)) (a JPEG at the smallest of "
-                + "1/2, 1/4, 1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped "
-                + "back to the full picture (a placeholder for the library's shrink-on-load type; detect only)"
+            let side = shrinkLongSide.map(String.init) ?? "detector.shrinkOnLoadLongSide"
+            return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(side)) (a JPEG at the smallest of 1/2, 1/4, "
+                + "1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped back with "
+                + "Face.mapped(scaled.fullSizePoint), as `blazeface detect --shrink-on-load` (detect only)"
         }
     }
 }
@@ -105,13 +106,18 @@ enum LibraryBenchmark {
     static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "tif", "tiff", "gif", "bmp", "pnm", "pbm",
                                           "pgm", "ppm", "heic", "heif", "avif"]
 
+    /// `decode` with shrink-on-load keeps what the full-range detector's rule keeps (`shrinkOnLoadLongSide`: 9 times
+    /// its input side).
+    static let fullRangeShrinkLongSide = 9 * FaceDetector.Model.fullRange.configuration.anchors.inputWidth
+
     /// The decode and pipeline step of one file: the faces found.
     /// - Parameters:
     ///   - path: the file.
     ///   - pipeline: the worker's models.
-    ///   - decode: full, or shrink-on-load (`shrinkLongSide`: the fewest pixels kept on the longer side).
+    ///   - decode: full, or shrink-on-load (`shrinkLongSide`: the fewest pixels kept on the longer side; nil for
+    ///     the detector's `shrinkOnLoadLongSide`).
     static func scan(_ path: String, with pipeline: LibraryPipeline, decode: LibraryDecode,
-                     shrinkLongSide: Int) throws -> Int {
+                     shrinkLongSide: Int?) throws -> Int {
         switch (decode, pipeline) {
         case (.full, .detector(let detector)):
             let image = try ImageDecoder.decode(contentsOf: path)
@@ -120,17 +126,18 @@ enum LibraryBenchmark {
             let image = try ImageDecoder.decode(contentsOf: path)
             return try image.withView { try analyzer.analyze($0) }.faces.count
         case (.shrink, .detector(let detector)):
-            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide)
+            let side = shrinkLongSide ?? detector.shrinkOnLoadLongSide
+            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: side)
             let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
             return faces.count
         case (.full, .decoder):
             _ = try ImageDecoder.decode(contentsOf: path)
             return 0
         case (.shrink, .decoder):
-            _ = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide)
+            _ = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide ?? Self.fullRangeShrinkLongSide)
             return 0
         case (.shrink, .analyzer):
-            throw BenchFailure("--library-decode shrink has no analyze yet (it waits for the library's shrink-on-load type)")
+            throw BenchFailure("--library-decode shrink has no analyze (the library shrinks for the detector only)")
         }
     }
 
@@ -152,7 +159,7 @@ enum LibraryBenchmark {
     }
 
     /// Measures every verb at every worker count: `passes` timed passes each, after one untimed, alternating.
-    static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, shrinkLongSide: Int,
+    static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, shrinkLongSide: Int?,
                     passes: Int, modelsDir: String?, progress: (String) -> Void) throws -> LibraryReport {
         let paths = try files(in: folder)
         let configurations = verbs.flatMap { verb in threads.map { (verb, $0) } }
@@ -187,7 +194,7 @@ enum LibraryBenchmark {
 
     /// One pass over every file by `workers.count` workers; fails on the first file that fails.
     private static func pass(_ paths: [String], workers: [LibraryPipeline], decode: LibraryDecode,
-                             shrinkLongSide: Int) throws -> (seconds: Double, cpuSeconds: Double, faces: Int, imagesWithFaces: Int) {
+                             shrinkLongSide: Int?) throws -> (seconds: Double, cpuSeconds: Double, faces: Int, imagesWithFaces: Int) {
         let state = ScanState(count: paths.count)
         let cpu0 = processCPUSeconds(), t0 = nowNanoseconds()
         DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
@@ -258,12 +265,13 @@ struct LibraryReport: Encodable {
     var total_bytes: Int
     var decode: String
     var decode_configuration: String
-    /// `--library-shrink-long-side`, with `--library-decode shrink`.
+    /// `--library-shrink-long-side`, with `--library-decode shrink` (nil: the detector's `shrinkOnLoadLongSide`,
+    /// 1,728 for full-range).
     var shrink_long_side: Int?
     var passes: Int
     var results: [LibraryResult]
 
-    init(folder: String, paths: [String], decode: LibraryDecode, shrinkLongSide: Int, passes: Int,
+    init(folder: String, paths: [String], decode: LibraryDecode, shrinkLongSide: Int?, passes: Int,
          results: [LibraryResult]) {
         self.folder = folder
         files = paths.count
