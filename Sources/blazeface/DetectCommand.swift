@@ -12,6 +12,8 @@ struct DetectCommand: FaceBatchCommand {
         abstract: "Detect faces in images (JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF, BMP, PNM; files or folders).",
         discussion: """
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
+            A JPEG larger than 9 times the detector's input (1,728 pixels for full-range) is decoded smaller \
+            (shrink-on-load; --full-decode turns it off, and --annotate decodes in full to draw).
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's box, score and six keypoints.
             --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees and keeps one \
@@ -52,20 +54,17 @@ struct DetectCommand: FaceBatchCommand {
     @OptionGroup var rotations: RotationOptions
 
     @Flag(help: ArgumentHelp("""
-        Decode large JPEGs smaller (1/2, 1/4 or 1/8 with libjpeg's DCT scaling), down to 9 times the detector's \
-        input (1,728 pixels for full-range): about half the decode time of a 12 MP photo. Boxes stay within the \
-        full decode's own noise, but small faces scored near the threshold can move or be lost (Imaging.md). \
-        Coordinates are still the full picture's. Other formats are decoded in full. Not with --annotate.
+        Decode every picture in full. By default a large JPEG is decoded smaller (shrink-on-load: 1/2, 1/4 or 1/8 \
+        with libjpeg's DCT scaling, down to 9 times the detector's input, 1,728 pixels for full-range): about half \
+        the decode time of a 12 MP photo, boxes within the full decode's own noise, but small faces scored near \
+        the threshold can move or be lost (Documentation/Imaging.md). Coordinates are the full picture's either way.
         """))
-    var shrinkOnLoad = false
+    var fullDecode = false
 
     func validate() throws {
         if let minScore, !(0...1).contains(minScore) { throw ValidationError("--min-score must be in 0...1") }
         guard (0...1).contains(nmsIou) else { throw ValidationError("--nms-iou must be in 0...1") }
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
-        if shrinkOnLoad && annotation.annotate != nil {
-            throw ValidationError("--shrink-on-load and --annotate exclude each other (the picture is drawn in full)")
-        }
     }
 
     func run() throws {
@@ -85,7 +84,7 @@ struct DetectCommand: FaceBatchCommand {
     }
 
     func outcome(at path: String, limits: ImageDecodingOptions, with detector: FaceDetector) throws -> Outcome {
-        guard shrinkOnLoad else {
+        guard !fullDecode && annotation.annotate == nil else {  // --annotate draws on the full decode
             return try outcome(of: ImageDecoder.decode(contentsOf: path, options: limits), at: path, with: detector)
         }
         let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: detector.shrinkOnLoadLongSide,

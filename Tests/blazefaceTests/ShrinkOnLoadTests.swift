@@ -4,8 +4,9 @@ import BlazeTestSupport
 import Foundation
 import Testing
 
-/// `detect --shrink-on-load`: large JPEGs decoded at 1/2 to 1/8, faces reported in the full picture's pixels;
-/// pictures below 9 times the detector's input give exactly the output of a full decode.
+/// `detect`'s shrink-on-load (the default; `--full-decode` turns it off): large JPEGs decoded at 1/2 to 1/8, faces
+/// reported in the full picture's pixels; pictures below 9 times the detector's input give exactly the output of a
+/// full decode.
 @Suite struct ShrinkOnLoadTests {
     static let models = DetectTests.models
 
@@ -23,8 +24,8 @@ import Testing
     @Test("pictures smaller than 9 x the input (the samples) give the full decode's output, byte for byte")
     func smallPicturesUnchanged() async throws {
         let paths = try ["astronaut.png", "t1.jpg", "multi_face.jpg"].map(DetectTests.sample)
-        let full = try await CommandLineTool.run(["detect", "--json", "--models-dir", Self.models] + paths)
-        let shrunk = try await CommandLineTool.run(["detect", "--json", "--shrink-on-load", "--models-dir", Self.models] + paths)
+        let full = try await CommandLineTool.run(["detect", "--json", "--full-decode", "--models-dir", Self.models] + paths)
+        let shrunk = try await CommandLineTool.run(["detect", "--json", "--models-dir", Self.models] + paths)
         #expect(full.status == 0 && shrunk.status == 0)
         #expect(full.standardOutput == shrunk.standardOutput)
     }
@@ -36,8 +37,8 @@ import Testing
         let path = scratch.path("obama-12mp.jpg")
         try Data(try LargeSamples.jpeg("obama.jpg", megapixels: 12, orientation: orientation))
             .write(to: URL(fileURLWithPath: path))
-        let full = try await CommandLineTool.run(["detect", path, "--json", "--models-dir", Self.models])
-        let shrunk = try await CommandLineTool.run(["detect", path, "--json", "--shrink-on-load", "--models-dir", Self.models])
+        let full = try await CommandLineTool.run(["detect", path, "--json", "--full-decode", "--models-dir", Self.models])
+        let shrunk = try await CommandLineTool.run(["detect", path, "--json", "--models-dir", Self.models])
         #expect(full.status == 0 && shrunk.status == 0, "\(shrunk)")
         let a = try #require(try DetectTests.images(full.standardOutput).first)
         let b = try #require(try DetectTests.images(shrunk.standardOutput).first)
@@ -71,10 +72,17 @@ import Testing
         #expect(try ImageDecoder.decodeScaled(data: bytes, minimumLongSide: short.shrinkOnLoadLongSide).scaleDenominator == 2)
     }
 
-    @Test("--shrink-on-load with --annotate is refused with a message")
-    func notWithAnnotate() async throws {
-        let result = try await CommandLineTool.run(["detect", try DetectTests.sample("t1.jpg"), "--shrink-on-load",
-                                                    "--annotate", "out", "--models-dir", Self.models])
-        #expect(result.status != 0 && result.standardError.contains("--shrink-on-load and --annotate"), "\(result)")
+    @Test("--annotate decodes in full: its faces are --full-decode's, and it draws on the full picture")
+    func annotateDecodesInFull() async throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.path("obama-12mp.jpg")
+        try Data(try LargeSamples.jpeg("obama.jpg", megapixels: 12)).write(to: URL(fileURLWithPath: path))
+        let annotated = try await CommandLineTool.run(["detect", path, "--json", "--annotate", scratch.path("out"),
+                                                       "--models-dir", Self.models])
+        let full = try await CommandLineTool.run(["detect", path, "--json", "--full-decode", "--models-dir", Self.models])
+        #expect(annotated.status == 0 && annotated.standardOutput == full.standardOutput, "\(annotated)")
+        let drawn = try ImageDecoder.decode(contentsOf: scratch.path("out/obama-12mp.png"))
+        let info = try #require(try DetectTests.images(full.standardOutput).first)
+        #expect(drawn.width == info["width"] as? Int && drawn.height == info["height"] as? Int)
     }
 }
