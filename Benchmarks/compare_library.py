@@ -207,7 +207,7 @@ def report(summary: list[dict], info: dict, runs: list[dict]) -> str:
         f"({(m.get('heic') or {}).get('encoder', '?')}, quality {(m.get('heic') or {}).get('quality', '?')}, "
         f"{(sizes.get('heic') or 0) / 1e6 / max(files or 1, 1):.2f} MB per file).",
         f"Ours: `blazeface-bench --library`, decode `full`: {full}"
-        + (f"; {', '.join(f'`{x}`' for x in shrinks)}: shrink-on-load as `blazeface detect --shrink-on-load` does it, "
+        + (f"; {', '.join(f'`{x}`' for x in shrinks)}: shrink-on-load as `blazeface detect` does it by default, "
            "`ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with the detector's `shrinkOnLoadLongSide` (`shrink`: "
            "9 times the input, 1,728 pixels for full-range) or N pixels (`shrink:N`), a JPEG decoded at the smallest of "
            "1/2, 1/4 or 1/8 that keeps them on its longer side (libjpeg's DCT scaling), the faces mapped back (JPEG detect "

@@ -37,9 +37,9 @@ enum LibraryVerb: String, CaseIterable, Sendable {
 
 /// How `--library` decodes each file (`--library-decode`).
 enum LibraryDecode: String, CaseIterable, Sendable {
-    /// `ImageDecoder.decode(contentsOf:)`: every pixel, as `blazeface` did before shrink-on-load.
+    /// `ImageDecoder.decode(contentsOf:)`: every pixel, as `landmarks`, `analyze` and `detect --full-decode`.
     case full
-    /// Shrink-on-load, as `blazeface detect --shrink-on-load` (detect only: the library has none for the mesh):
+    /// Shrink-on-load, as `blazeface detect` by default (detect only: the library has none for the mesh):
     /// `ImageDecoder.decodeScaled(contentsOf:minimumLongSide:)` with the detector's `shrinkOnLoadLongSide` (or
     /// `--library-shrink-long-side`), the faces mapped back to the full picture.
     case shrink
@@ -54,7 +54,7 @@ enum LibraryDecode: String, CaseIterable, Sendable {
             let side = shrinkLongSide.map(String.init) ?? "detector.shrinkOnLoadLongSide"
             return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(side)) (a JPEG at the smallest of 1/2, 1/4, "
                 + "1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped back with "
-                + "Face.mapped(scaled.fullSizePoint), as `blazeface detect --shrink-on-load` (detect only)"
+                + "Face.mapped(scaled.fullSizePoint), as `blazeface detect` by default (detect only)"
         }
     }
 }
