@@ -42,22 +42,22 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also time FaceDetector.detect(_:into:) on this JPEG or PNG (short-range and every selected detector model).", valueName: "image"))
+    @Option(help: ArgumentHelp("Also time FaceDetector.detect(_:into:) on this picture (JPEG, PNG, HEIC, WebP, ...; short-range and every selected detector model).", valueName: "image"))
     var detect: String?
 
     @Option(help: ArgumentHelp("With --detect or --pipelines: centre the picture on a gray canvas of this size, such as 1280x720.", valueName: "WxH"))
     var detectSize: String?
 
-    @Option(help: ArgumentHelp("Also time the pipelines on this JPEG or PNG: the face mesh's (detect, landmarks, landmarks-tracking, tracking: FaceTracker; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face) and the person segmentation's (segmentation, segmentation-landscape: the mask at the frame's size). Without --model the per-model invoke table is skipped.", valueName: "image"))
+    @Option(help: ArgumentHelp("Also time the pipelines on this picture (any format blazeface reads): the face mesh's (detect, landmarks, landmarks-tracking, tracking: FaceTracker; MediaPipe's FaceMesh configuration: attention mesh, short-range detector, one face) and the person segmentation's (segmentation, segmentation-landscape: the mask at the frame's size). Without --model the per-model invoke table is skipped.", valueName: "image"))
     var pipelines: String?
 
     @Option(help: ArgumentHelp("With --pipelines: all, face (the face mesh's) or segmentation.", valueName: "set"))
     var pipelineSet: PipelineSet = .all
 
-    @Option(help: ArgumentHelp("Also time CaptureQualityAssessor.assess (passport framing, pose from the mesh) on the one face of this JPEG or PNG. Without --model the per-model invoke table is skipped.", valueName: "image"))
+    @Option(help: ArgumentHelp("Also time CaptureQualityAssessor.assess (passport framing, pose from the mesh) on the one face of this picture. Without --model the per-model invoke table is skipped.", valueName: "image"))
     var captureQuality: String?
 
-    @Option(help: ArgumentHelp("Also time decoding this video file to RGB (VideoReader, --threads decoder threads) on this thread and through a FramePrefetcher, whole passes alternating until --iterations frames and 3 passes each. A JPEG or PNG instead makes a 300-frame 1280x720 (or --detect-size) H.264 clip of it first. Without --model the per-model invoke table is skipped.", valueName: "video"))
+    @Option(help: ArgumentHelp("Also time decoding this video file to RGB (VideoReader, --threads decoder threads) on this thread and through a FramePrefetcher, whole passes alternating until --iterations frames and 3 passes each. A JPEG or PNG (by its extension) instead makes a 300-frame 1280x720 (or --detect-size) H.264 clip of it first. Without --model the per-model invoke table is skipped.", valueName: "video"))
     var decode: String?
 
     @Option(help: ArgumentHelp("Also time a photo-library scan of this folder: images per second of detect's and analyze's pipelines (full-range detector; analyze: mesh and attributes), reading and decoding each file included, at --library-threads workers. Without --model the per-model invoke table is skipped.", valueName: "folder"))

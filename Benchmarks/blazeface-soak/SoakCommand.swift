@@ -19,7 +19,7 @@ struct SoakCommand: ParsableCommand {
             Exit status 1 when the last sample exceeds the sample at --warmup-frames by more than --max-growth-mib.
             """)
 
-    @Option(name: .customLong("image"), help: ArgumentHelp("A JPEG or PNG frame (repeatable, at least one).", valueName: "path"))
+    @Option(name: .customLong("image"), help: ArgumentHelp("A picture for a frame (JPEG, PNG, HEIC, WebP, ...; repeatable, at least one).", valueName: "path"))
     var images: [String] = []
 
     @Option(name: .customLong("stage"), help: ArgumentHelp(
