@@ -107,20 +107,30 @@ final class FaceService: Sendable {
     private static func answer(_ endpoint: Endpoint, image bytes: [UInt8], options: RequestOptions,
                                output: SegmentOutput, maxPixels: Int, pipelines: WorkerPipelines) throws -> Answer {
         let start = ContinuousClock.now
-        let image: DecodedImage
+        // detect decodes a large JPEG smaller, as `blazeface detect` does (shrink-on-load); the rest in full.
+        let side = endpoint == .detect && !options.fullDecode ? try pipelines.detector(for: options).shrinkOnLoadLongSide : nil
+        let limits = ImageDecodingOptions(maximumPixelCount: maxPixels)
+        let scaled: ScaledImage
         do {
-            image = try ImageDecoder.decode(data: bytes, options: .init(maximumPixelCount: maxPixels))
+            if let side {
+                scaled = try ImageDecoder.decodeScaled(data: bytes, minimumLongSide: side, options: limits)
+            } else {
+                let full = try ImageDecoder.decode(data: bytes, options: limits)
+                scaled = ScaledImage(image: full, scaleDenominator: 1, fullWidth: full.width, fullHeight: full.height)
+            }
         } catch {
             throw APIError.image(error)
         }
+        let image = scaled.image
         let decoded = ContinuousClock.now
-        let (width, height) = (image.uprightWidth, image.uprightHeight)
+        let (width, height) = (scaled.fullUprightWidth, scaled.fullUprightHeight)
         var contentType = "application/json"
         let body: [UInt8]
         switch endpoint {
         case .detect:
             let detector = try pipelines.detector(for: options)
-            let faces = try image.withView { try detector.detect($0) }
+            let found = try image.withView { try detector.detect($0) }
+            let faces = scaled.scaleDenominator == 1 ? found : found.map { $0.mapped(scaled.fullSizePoint) }
             body = try json(DetectionReport(width: width, height: height, faces: faces,
                                             reportsRotation: options.tryRotations))
         case .landmarks:

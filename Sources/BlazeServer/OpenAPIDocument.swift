@@ -21,7 +21,8 @@ enum OpenAPIDocument {
           - {}
           - apiKey: []
         paths:
-        \#(analysisPath(.detect, "Faces with boxes, scores, six keypoints and roll.", schema: "DetectionReport"))
+        \#(analysisPath(.detect, "Faces with boxes, scores, six keypoints and roll.", schema: "DetectionReport",
+                        parameters: ["- $ref: \"#/components/parameters/fullDecode\""]))
         \#(analysisPath(.landmarks, "MediaPipe's 478-point face mesh of every face.", schema: "LandmarksReport"))
         \#(analysisPath(.analyze, "Head pose, open eyes, smile, capture quality and hints of every face.",
                         schema: "AnalysisReport", parameters: [
@@ -118,10 +119,15 @@ enum OpenAPIDocument {
               in: query
               description: Also look in the picture turned by 90, 180 and 270 degrees; each face then reports uprightRotation.
               schema: {type: boolean, default: false}
+            fullDecode:
+              name: fullDecode
+              in: query
+              description: Decode a large JPEG in full. By default one longer than 9 times the detector's input is decoded smaller (1/2, 1/4 or 1/8), as blazeface detect does; the faces are in the full picture's pixels either way.
+              schema: {type: boolean, default: false}
           requestBodies:
             Picture:
               required: true
-              description: An image file's bytes (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM), or multipart/form-data with the file in the part named image.
+              description: An image file's bytes (JPEG, PNG, HEIC/HEIF, AVIF, WebP, TIFF, GIF, BMP, PNM), or multipart/form-data with the file in the part named image.
               content:
                 image/*:
                   schema: {type: string, contentMediaType: application/octet-stream}

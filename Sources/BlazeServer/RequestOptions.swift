@@ -14,6 +14,8 @@ struct RequestOptions: Hashable, Sendable {
     var maxFaces: Int?
     /// Whether the detector also looks in the picture's other three quarter turns.
     var tryRotations = false
+    /// `detect`: decode a large JPEG in full rather than at the detector's `shrinkOnLoadLongSide`.
+    var fullDecode = false
     /// `analyze`'s framing.
     var framing: FramingChoice = .selfie
     /// `segment`'s model.
@@ -30,7 +32,7 @@ struct RequestOptions: Hashable, Sendable {
 
     /// The query parameters each endpoint takes.
     static let parameters: [Endpoint: Set<String>] = [
-        .detect: ["minScore", "maxFaces", "detector", "tryRotations"],
+        .detect: ["minScore", "maxFaces", "detector", "tryRotations", "fullDecode"],
         .landmarks: ["minScore", "maxFaces", "detector", "tryRotations"],
         .analyze: ["minScore", "maxFaces", "detector", "tryRotations", "framing"],
         .segment: ["model", "background"],
@@ -75,6 +77,9 @@ struct RequestOptions: Hashable, Sendable {
         case "tryRotations":
             guard let flag = Bool(value) else { throw .badRequest("tryRotations must be true or false, not '\(value)'") }
             tryRotations = flag
+        case "fullDecode":
+            guard let flag = Bool(value) else { throw .badRequest("fullDecode must be true or false, not '\(value)'") }
+            fullDecode = flag
         case "framing":
             guard let choice = FramingChoice(rawValue: value) else {
                 throw .badRequest("framing must be passport or selfie, not '\(value)'")

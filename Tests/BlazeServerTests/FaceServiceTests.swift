@@ -25,6 +25,30 @@ import Testing
         return try FaceService(configuration: configuration)
     }
 
+    @Test("detect decodes a large JPEG smaller, as blazeface detect does: the faces mapped to the full picture; fullDecode=true decodes in full")
+    func shrinkOnLoad() async throws {
+        let service = try Self.service()
+        defer { service.shutdown(timeout: .seconds(10)) }
+        let bytes = try LargeSamples.jpeg("obama.jpg", megapixels: 12, orientation: .right)
+        let detector = try FaceDetector(model: .fullRange, modelsDirectory: Self.models)
+        let scaled = try ImageDecoder.decodeScaled(data: bytes, minimumLongSide: detector.shrinkOnLoadLongSide)
+        #expect(scaled.scaleDenominator == 2)
+        let shrunk = DetectionReport(width: scaled.fullUprightWidth, height: scaled.fullUprightHeight,
+                                     faces: try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) })
+        let answer = try await service.handle(.detect, image: bytes, options: RequestOptions())
+        #expect(answer.body == [UInt8](try ReportJSON.compact(shrunk)))
+
+        var options = RequestOptions()
+        options.fullDecode = true
+        let image = try ImageDecoder.decode(data: bytes)
+        let full = DetectionReport(width: image.uprightWidth, height: image.uprightHeight,
+                                   faces: try image.withView { try detector.detect($0) })
+        let fullAnswer = try await service.handle(.detect, image: bytes, options: options)
+        #expect(fullAnswer.body == [UInt8](try ReportJSON.compact(full)))
+        #expect(fullAnswer.body != answer.body && shrunk.faces.count == 1 && full.faces.count == 1)
+        #expect(full.width == shrunk.width && full.height == shrunk.height && full.width < full.height)
+    }
+
     @Test("detect, landmarks and analyze answer the library's reports, compact")
     func answersAreReports() async throws {
         let service = try Self.service()

@@ -31,6 +31,7 @@ import Testing
             ([("background", "beach.jpg")], .segment, "background"), ([("background", "#12")], .segment, "background"),
             ([("path", "/etc/passwd")], .detect, "path"), ([("maxFaces", "1"), ("maxFaces", "2")], .detect, "repeated"),
             ([("minScore", "0.5")], .segment, "minScore"),
+            ([("fullDecode", "1")], .detect, "fullDecode"), ([("fullDecode", "true")], .analyze, "fullDecode"),
         ]
         for (query, endpoint, word) in cases {
             do {
