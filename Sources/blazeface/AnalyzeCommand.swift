@@ -37,23 +37,10 @@ struct AnalyzeCommand: FaceBatchCommand {
 
     @OptionGroup var annotation: AnnotateOptions
 
-    @Option(help: ArgumentHelp("""
-        The face detector: full-range (faces within ~5 m, small faces too), short-range (faces within ~2 m), \
-        full-range-sparse, back.
-        """))
-    var detector = DetectorName(.fullRange)
-
     @Option(help: "The target the hints judge against: passport (US passport photo rules) or selfie.")
     var framing: FramingName = .selfie
 
-    @Option(help: "At most this many faces per image, highest detection scores first (default: no limit).")
-    var maxFaces: Int?
-
-    @OptionGroup var rotations: RotationOptions
-
-    func validate() throws {
-        if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
-    }
+    @OptionGroup var faceOptions: MeshFaceOptions
 
     func run() throws {
         try runBatch()
@@ -61,8 +48,7 @@ struct AnalyzeCommand: FaceBatchCommand {
 
     func makeWorker() throws -> FaceAnalyzer {
         let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: batch.modelsDir,
-                                            options: .init(detector: detector.model, maximumFaces: maxFaces,
-                                                           tryRotations: rotations.tryRotations))
+                                            options: faceOptions.landmarkerOptions)
         return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing))
     }
 
@@ -71,7 +57,7 @@ struct AnalyzeCommand: FaceBatchCommand {
     }
 
     func report(of analysis: AnalyzedImage, width: Int, height: Int) -> AnalysisReport {
-        AnalysisReport(width: width, height: height, analysis: analysis, reportsRotation: rotations.tryRotations)
+        AnalysisReport(width: width, height: height, analysis: analysis, reportsRotation: faceOptions.rotations.tryRotations)
     }
 
     func draw(_ image: AnalyzedImage, on annotator: inout Annotator) {

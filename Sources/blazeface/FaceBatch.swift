@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlazeFaceMesh
 import BlazeImageIO
 import BlazeReports
 import Foundation
@@ -54,4 +55,31 @@ struct RotationOptions: ParsableArguments {
         "uprightRotation" (0, 90, 180 or 270: the clockwise turn, in degrees, that makes it upright).
         """))
     var tryRotations = false
+}
+
+/// The face options of the commands that run the mesh (`landmarks`, `analyze`): the detector, how many faces,
+/// and --try-rotations.
+struct MeshFaceOptions: ParsableArguments {
+    /// Full-range by default, as in the library: picture files are often group photos and scenes with faces a
+    /// few metres away, which MediaPipe's short-range detector misses (Documentation/Landmarks.md has the counts).
+    @Option(help: ArgumentHelp("""
+        The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
+        faces within ~2 m), full-range-sparse, back.
+        """))
+    var detector = DetectorName(.fullRange)
+
+    /// No limit by default: a user of the tool expects every face (MediaPipe's FaceMesh keeps one).
+    @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
+    var maxFaces: Int?
+
+    @OptionGroup var rotations: RotationOptions
+
+    func validate() throws {
+        if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
+    }
+
+    /// The landmarker's options for these flags.
+    var landmarkerOptions: FaceLandmarker.Options {
+        FaceLandmarker.Options(detector: detector.model, maximumFaces: maxFaces, tryRotations: rotations.tryRotations)
+    }
 }

@@ -43,23 +43,7 @@ struct LandmarksCommand: FaceBatchCommand {
         """))
     var model: FaceLandmarker.Model = .attention
 
-    /// Full-range by default, as in the library: picture files are often group photos and scenes with faces a
-    /// few metres away, which MediaPipe's short-range detector misses (Documentation/Landmarks.md has the counts).
-    @Option(help: ArgumentHelp("""
-        The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
-        faces within ~2 m), full-range-sparse, back.
-        """))
-    var detector = DetectorName(.fullRange)
-
-    /// No limit by default: a user of the tool expects every face (MediaPipe's FaceMesh keeps one).
-    @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
-    var maxFaces: Int?
-
-    @OptionGroup var rotations: RotationOptions
-
-    func validate() throws {
-        if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
-    }
+    @OptionGroup var faceOptions: MeshFaceOptions
 
     func run() throws {
         try runBatch()
@@ -67,8 +51,7 @@ struct LandmarksCommand: FaceBatchCommand {
 
     func makeWorker() throws -> FaceLandmarker {
         try FaceLandmarker(model: model, modelsDirectory: batch.modelsDir,
-                           options: .init(detector: detector.model, maximumFaces: maxFaces,
-                                          tryRotations: rotations.tryRotations))
+                           options: faceOptions.landmarkerOptions)
     }
 
     func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> [FaceLandmarks] {
@@ -76,7 +59,7 @@ struct LandmarksCommand: FaceBatchCommand {
     }
 
     func report(of faces: [FaceLandmarks], width: Int, height: Int) -> LandmarksReport {
-        LandmarksReport(width: width, height: height, faces: faces, reportsRotation: rotations.tryRotations)
+        LandmarksReport(width: width, height: height, faces: faces, reportsRotation: faceOptions.rotations.tryRotations)
     }
 
     func draw(_ faces: [FaceLandmarks], on annotator: inout Annotator) {
