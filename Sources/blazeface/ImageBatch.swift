@@ -79,7 +79,7 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
     /// An error becomes the image's outcome.
     func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome
     /// The outcome of the image file at `path`: by default decoded in full within `limits`, then
-    /// `outcome(of:at:with:)`; a command that decodes otherwise (`detect --shrink-on-load`) implements it.
+    /// `outcome(of:at:with:)`; a command that decodes otherwise (`detect`, which shrinks large JPEGs) implements it.
     func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> Outcome
 }
 
