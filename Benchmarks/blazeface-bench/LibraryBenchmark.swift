@@ -162,6 +162,8 @@ enum LibraryBenchmark {
     static func run(folder: String, verbs: [LibraryVerb], threads: [Int], decode: LibraryDecode, shrinkLongSide: Int?,
                     passes: Int, modelsDir: String?, progress: (String) -> Void) throws -> LibraryReport {
         let paths = try files(in: folder)
+        // As the `blazeface` command does at start-up: picture buffers stay in the allocator's heap between files.
+        let keepsBlocks = PictureMemory.keepLargeBlocks()
         let configurations = verbs.flatMap { verb in threads.map { (verb, $0) } }
         let workers = try configurations.map { verb, count in
             try (0..<count).map { _ in try LibraryPipeline(verb, modelsDir: modelsDir) }
@@ -189,7 +191,7 @@ enum LibraryBenchmark {
                           faces: faces[index].faces, images_with_faces: faces[index].images)
         }
         return LibraryReport(folder: folder, paths: paths, decode: decode, shrinkLongSide: shrinkLongSide, passes: passes,
-                             results: results)
+                             keepsLargeBlocks: keepsBlocks, results: results)
     }
 
     /// One pass over every file by `workers.count` workers; fails on the first file that fails.
@@ -268,11 +270,13 @@ struct LibraryReport: Encodable {
     /// `--library-shrink-long-side`, with `--library-decode shrink` (nil: the detector's `shrinkOnLoadLongSide`,
     /// 1,728 for full-range).
     var shrink_long_side: Int?
+    /// Whether `PictureMemory.keepLargeBlocks()` took effect (glibc), as in the `blazeface` command.
+    var keeps_large_blocks: Bool
     var passes: Int
     var results: [LibraryResult]
 
     init(folder: String, paths: [String], decode: LibraryDecode, shrinkLongSide: Int?, passes: Int,
-         results: [LibraryResult]) {
+         keepsLargeBlocks: Bool, results: [LibraryResult]) {
         self.folder = folder
         files = paths.count
         extensions = Dictionary(paths.map { (($0 as NSString).pathExtension.lowercased(), 1) }, uniquingKeysWith: +)
@@ -282,6 +286,7 @@ struct LibraryReport: Encodable {
         self.decode = decode.rawValue
         decode_configuration = decode.configuration(shrinkLongSide: shrinkLongSide)
         shrink_long_side = decode == .shrink ? shrinkLongSide : nil
+        keeps_large_blocks = keepsLargeBlocks
         self.passes = passes
         self.results = results
     }
