@@ -76,12 +76,7 @@ enum ResidentMemory {
             }
         }
         #endif
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
+        let usage = selfUsage()
         #if canImport(Darwin)
         return Int(usage.ru_maxrss)
         #else
@@ -115,4 +110,15 @@ enum ResidentMemory {
 @inline(__always)
 func patternValue(_ i: Int) -> Float {
     Float((i &* 37) % 255) / 127.5 - 1
+}
+
+/// The resource usage of this process so far (every thread): `getrusage(RUSAGE_SELF)`.
+func selfUsage() -> rusage {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return usage
 }
