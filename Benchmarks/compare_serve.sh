@@ -41,31 +41,10 @@ cd "$root"
 python="${PYTHON:-python3}"
 
 # 1. the anchor's environments
-if ! ldconfig -p 2>/dev/null | grep -q 'libusb-1\.0\.so'; then
-  echo "Installing libusb-1.0-0 (mediapipe's native library needs it) ..." >&2
-  apt-get install -y -q libusb-1.0-0 >&2 || { apt-get update -q >&2 && apt-get install -y -q libusb-1.0-0 >&2; }
-fi
-venv_ok() { # venv, mediapipe version: true when every pin is installed as pinned
-  [ -x "$1/bin/python" ] && "$1/bin/python" - "$2" "$3" "$here/requirements-serve.txt" <<'PY' 2>/dev/null
-import re, sys
-from importlib.metadata import version
-for path in sys.argv[2:]:
-    for line in open(path):
-        m = re.match(r"\s*([A-Za-z0-9_.-]+)(\[[^]]*\])?==([^\s#]+)", line)
-        if m:
-            assert version(m.group(1)) == m.group(3), line
-assert version("mediapipe") == sys.argv[1]
-PY
-}
-make_venv() { # venv, mediapipe version, its requirements file
-  if ! venv_ok "$1" "$2" "$3"; then
-    echo "Creating $1 (mediapipe $2, FastAPI, uvicorn, aiohttp) ..." >&2
-    [ -x "$1/bin/python" ] || "$python" -m venv "$1"
-    "$1/bin/python" -m pip install --quiet --disable-pip-version-check -r "$3" -r "$here/requirements-serve.txt"
-  fi
-}
-make_venv "$root/.venv-serve" 1.2.2 "$root/Tests/Goldens/requirements-mediapipe.txt"
-make_venv "$root/.venv-serve-legacy" 0.10.21 "$root/Tests/Goldens/requirements-mediapipe-legacy.txt"
+. "$here/mediapipe_venvs.sh"
+ensure_libusb
+mediapipe_venv "$root/.venv-serve" 1.2.2 "FastAPI, uvicorn, aiohttp" "$root/Tests/Goldens/requirements-mediapipe.txt" "$here/requirements-serve.txt"
+mediapipe_venv "$root/.venv-serve-legacy" 0.10.21 "FastAPI, uvicorn, aiohttp" "$root/Tests/Goldens/requirements-mediapipe-legacy.txt" "$here/requirements-serve.txt"
 echo "Anchor: $root/.venv-serve (detect, load generator), $root/.venv-serve-legacy (analyze)" >&2
 
 # 2. models and pictures
