@@ -1,4 +1,5 @@
 import BlazeImageIO
+import Testing
 import Foundation
 
 /// The committed fixtures of Tests/BlazeImageIOTests/Fixtures and their expected.json, written by
@@ -94,6 +95,19 @@ func decodingError(_ body: () throws(ImageIOError) -> DecodedImage) -> ImageIOEr
     } catch {
         return error
     }
+}
+
+/// Decodes a damaged fixture and checks what its manifest expects: the error's case and, for `.tooLarge`, the
+/// declared size against the default pixel limit. Returns the error for the suite's own checks.
+@discardableResult
+func expectManifestError(_ fixture: Fixtures.ErrorCase) throws -> ImageIOError {
+    let data = try Fixtures.bytes(fixture.file)
+    let error = try #require(decodingError { () throws(ImageIOError) in try ImageDecoder.decode(data: data) })
+    #expect(caseName(error) == fixture.error, "\(fixture): \(error)")
+    if let width = fixture.width, let height = fixture.height {
+        #expect(error == .tooLarge(width: width, height: height, limit: ImageDecodingOptions().maximumPixelCount))
+    }
+    return error
 }
 
 /// The largest per-sample difference between two equally long byte arrays (Int.max if the sizes differ).
