@@ -62,7 +62,12 @@ extension TrackCommand {
         signal(SIGPIPE, SIG_IGN)  // a reader that goes away ends the run quietly, not with a signal
         try reportingFailures {
             let reader = try LineSource(list)
-            try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: outDir, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CommandFailure("--out-dir \(outDir): not a folder")
+            }
+            do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) }
+            catch { throw CommandFailure("--out-dir \(outDir): cannot create the folder (\(error.localizedDescription))") }
             // One worker: the tracker is only ever used by the batch's single thread.
             nonisolated(unsafe) let tracker = try FaceTracker(options: trackerOptions, modelsDirectory: modelsDir)
             let stream = StreamingBatch<VideoOutcome>(source: { reader.next() }, ordered: true, window: 1)

@@ -63,6 +63,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: outDir).count == 3)
     }
 
+    @Test("--out-dir that is a file, or cannot be made: exit 1 with a message, before any video is read")
+    func badOutDir() async throws {
+        let scratch = try TemporaryDirectory()
+        let file = scratch.path("taken")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        for (outDir, message) in [(file, "not a folder"), (file + "/frames", "cannot create the folder")] {
+            let result = try await CommandLineTool.run(
+                ["track", "--files-from", "-", "--json-lines", "--out-dir", outDir, "--models-dir", Self.models],
+                standardInput: "/no/such/video.mp4\n")
+            #expect(result.status == 1 && result.standardOutput.isEmpty, "\(result)")
+            #expect(result.standardError.contains("--out-dir \(outDir): \(message)"), "\(result.standardError)")
+        }
+    }
+
     @Test("--files-from needs --json-lines and --out-dir; not with a video or --annotate; --out-dir only with it")
     func badArguments() async throws {
         let cases: [([String], String)] = [
