@@ -265,12 +265,6 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
-        // libheif's HEVC decoder, used directly by a bounded decoder plugin for libheif before 1.19.
-        .systemLibrary(
-            name: "CLibDe265",
-            pkgConfig: "libde265",
-            providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
-        ),
         // libheif's AV1 decoder, used directly by a bounded decoder plugin for libheif before 1.19.
         .systemLibrary(
             name: "CDav1d",
@@ -297,8 +291,8 @@ let package = Package(
         // AVIF (libheif), and ICC colour profiles to sRGB (LittleCMS).
         .target(
             name: "CBlazeImageCodecs",
-            dependencies: ["CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib", "CFFmpeg", "CLibHeif", "CLibDe265",
-                           "CDav1d", "CLCMS2"],
+            dependencies: ["CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib", "CFFmpeg", "CLibHeif", "CDav1d",
+                           "CLCMS2"],
             // A module map's `link` reaches only the modules that import it from Swift; with no pkg-config file
             // for giflib, the C target links it itself.
             linkerSettings: [.linkedLibrary("gif")]

@@ -32,12 +32,13 @@ internal import CBlazeImageCodecs
 /// FFmpeg reports a cut-off PNM as damaged (`.corrupt`); a BMP shorter than the size its header declares is
 /// `.truncated`. FFmpeg refuses pictures beyond about 16,000 x 16,000 pixels itself, as invalid data (`.corrupt`).
 ///
-/// HEIF/HEIC and AVIF (libheif; HEVC through libde265, AV1 through dav1d or aom, whichever libheif has): the
-/// primary image, never a thumbnail. The container's crop, rotation and mirroring (`clap`, `irot`, `imir`) are
-/// applied, so the image is upright and `orientation` is `.up`; the EXIF orientation, informative in HEIF (iPhones
-/// write it equal to `irot`), is ignored. RGB becomes `.rgb8` and anything with alpha `.rgba8` (straight alpha);
-/// 10- and 12-bit samples are reduced to 8 bits. No scaled decode. A file whose codec libheif lacks is
-/// `.unsupported`, naming the codec. HEVC and AV1 data carry no checksums: damage the codec cannot see decodes.
+/// HEIF/HEIC and AVIF (libheif; with libheif before 1.19, HEVC through FFmpeg's libavcodec and AV1 through dav1d;
+/// with later ones, whichever codecs libheif has): the primary image, never a thumbnail. The container's crop,
+/// rotation and mirroring (`clap`, `irot`, `imir`) are applied, so the image is upright and `orientation` is
+/// `.up`; the EXIF orientation, informative in HEIF (iPhones write it equal to `irot`), is ignored. RGB becomes
+/// `.rgb8` and anything with alpha `.rgba8` (straight alpha); 10- and 12-bit samples are reduced to 8 bits. No
+/// scaled decode. A file whose codec libheif lacks is `.unsupported`, naming the codec. HEVC and AV1 data carry no
+/// checksums: damage the codec cannot see decodes.
 ///
 /// The other formats' orientations are reported in `ImageBuffer.orientation`, never applied. An embedded colour
 /// profile (JPEG APP2 ICC, PNG iCCP, HEIF `colr` ICC or nclx) is converted to sRGB with LittleCMS

@@ -43,6 +43,10 @@ static void make_quiet(void) {
     av_log_set_level(AV_LOG_QUIET);
 }
 
+void blz_av_quiet(void) {
+    pthread_once(&quiet_once, make_quiet);
+}
+
 static int record_size(AVCodecContext *context, AVFrame *frame, int flags) {
     (void)flags;
     struct blz_av_state *state = context->opaque;
@@ -135,7 +139,7 @@ static uint32_t channels_of(enum AVPixelFormat format) {
 }
 
 blz_status blz_av_read_header(blz_decoder *decoder) {
-    pthread_once(&quiet_once, make_quiet);
+    blz_av_quiet();
     struct blz_av_state *state = calloc(1, sizeof(struct blz_av_state));
     if (state == NULL || decoder->size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE
         || (state->padded = calloc(1, decoder->size + AV_INPUT_BUFFER_PADDING_SIZE)) == NULL) {

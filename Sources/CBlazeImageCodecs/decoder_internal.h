@@ -96,6 +96,8 @@ void blz_gif_destroy(blz_decoder *decoder);
 blz_status blz_av_read_header(blz_decoder *decoder);
 blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels);
 void blz_av_destroy(blz_decoder *decoder);
+/// Sets FFmpeg's log level to quiet, once per process (its default callback then prints nothing).
+void blz_av_quiet(void);
 
 /// Writes a 26-byte TIFF-structured EXIF payload whose IFD0 holds one tag, the orientation `value` (1...8), to
 /// `output`: for formats whose own header carries the orientation (TIFF).

@@ -16,9 +16,12 @@
 //   `ispe` size (what libheif allocates before it crops), and handed to libheif before the pixels are decoded:
 //   libheif 1.19 and later take it as their image-size security limit and pass it to their codecs; older
 //   versions (Debian 12 has 1.15) have only a limit on each side, set to the declared longer side so that a grid
-//   whose canvas claims more than its `ispe` is refused, and give libde265 no limit at all: there HEVC goes
-//   and dav1d only 32,768 x 32,768 per frame: there HEVC and AV1 go through this package's bounded plugins
-//   (hevc_decoder.c, av1_decoder.c), whose pictures may not exceed the declared size plus a coding block.
+//   whose canvas claims more than its `ispe` is refused, and give libde265 no limit at all and dav1d only
+//   32,768 x 32,768 per frame: there HEVC and AV1 go through this package's bounded plugins (hevc_decoder.c over
+//   libavcodec, av1_decoder.c over dav1d), whose pictures may not exceed the declared size plus a coding block.
+// - Output: with those plugins, a picture without alpha is asked for as RGB planes, which the HEVC plugin
+//   converts from 8-bit YCbCr itself with libheif's rule (heif_ycbcr.c) and libheif then passes on; they are
+//   interleaved here. With alpha, libheif's interleaved RGBA.
 // - A file whose codec this libheif has no decoder for (a build without libde265 has no HEVC, one without dav1d
 //   or aom no AV1) is UNSUPPORTED, naming the codec.
 #include "decoder_internal.h"
@@ -200,8 +203,8 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
         return BLZ_STATUS_OUT_OF_MEMORY;
     }
 #ifdef BLZ_HEIF_PLUGINS
-    // libde265 and dav1d bounded by the pixel limit (heif_plugins.h); grid tiles decoded on this thread, which
-    // holds the limit.
+    // HEVC (libavcodec) and AV1 (dav1d) bounded by the pixel limit (heif_plugins.h); grid tiles decoded on this
+    // thread, which holds the limit.
     (void)heif_register_decoder(state->context, blz_hevc_plugin());
     (void)heif_register_decoder(state->context, blz_av1_plugin());
     heif_context_set_max_decoding_threads(state->context, 0);
@@ -250,10 +253,77 @@ static void unpremultiply(uint8_t *pixels, size_t count) {
     }
 }
 
+/// The size, depth and layout libheif gave do not match the header's.
+static blz_status mismatch(blz_decoder *decoder, const struct heif_image *image, enum heif_channel channel) {
+    blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libheif decoded a %dx%d image of %d bits, the header says %ux%u",
+                            heif_image_get_width(image, channel), heif_image_get_height(image, channel),
+                            heif_image_get_bits_per_pixel_range(image, channel), decoder->header.width,
+                            decoder->header.height);
+    return BLZ_STATUS_CORRUPT;
+}
+
+/// libheif's interleaved 8-bit RGBA rows into `pixels`, alpha made straight.
+static blz_status copy_interleaved(blz_decoder *decoder, struct heif_image *image, uint8_t *pixels) {
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    if (plane == NULL || heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8
+        || heif_image_get_width(image, heif_channel_interleaved) != (int)width
+        || heif_image_get_height(image, heif_channel_interleaved) != (int)height || stride < 0
+        || (size_t)stride < (size_t)width * 4) {
+        return mismatch(decoder, image, heif_channel_interleaved);
+    }
+    const size_t row_bytes = (size_t)width * 4;
+    for (uint32_t y = 0; y < height; y++) {
+        memcpy(pixels + (size_t)y * row_bytes, plane + (size_t)y * (size_t)stride, row_bytes);
+    }
+    if (heif_image_is_premultiplied_alpha(image)) unpremultiply(pixels, (size_t)width * height);
+    return BLZ_STATUS_OK;
+}
+
+/// libheif's R, G and B planes interleaved into `pixels`; samples deeper than 8 bits (stored in 16) shifted down
+/// to 8, as libheif's own reduction (convert_hdr_to_8bit) does.
+static blz_status interleave(blz_decoder *decoder, const struct heif_image *image, uint8_t *pixels) {
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    static const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+    const uint8_t *planes[3] = {NULL, NULL, NULL};
+    int strides[3] = {0, 0, 0};
+    const int depth = heif_image_get_bits_per_pixel_range(image, heif_channel_R);
+    const size_t sample_bytes = depth > 8 ? 2 : 1;
+    for (int c = 0; c < 3; c++) {
+        planes[c] = heif_image_get_plane_readonly(image, channels[c], &strides[c]);
+        if (planes[c] == NULL || depth < 8 || depth > 16
+            || heif_image_get_bits_per_pixel_range(image, channels[c]) != depth
+            || heif_image_get_width(image, channels[c]) != (int)width
+            || heif_image_get_height(image, channels[c]) != (int)height || strides[c] < 0
+            || (size_t)strides[c] < (size_t)width * sample_bytes) {
+            return mismatch(decoder, image, channels[c]);
+        }
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *row = pixels + (size_t)y * width * 3;
+        if (depth == 8) {
+            const uint8_t *red = planes[0] + (size_t)y * (size_t)strides[0];
+            const uint8_t *green = planes[1] + (size_t)y * (size_t)strides[1];
+            const uint8_t *blue = planes[2] + (size_t)y * (size_t)strides[2];
+            for (uint32_t x = 0; x < width; x++) {
+                row[3 * x] = red[x];
+                row[3 * x + 1] = green[x];
+                row[3 * x + 2] = blue[x];
+            }
+        } else {
+            const int shift = depth - 8;
+            for (int c = 0; c < 3; c++) {
+                const uint16_t *samples = (const uint16_t *)(const void *)(planes[c] + (size_t)y * (size_t)strides[c]);
+                for (uint32_t x = 0; x < width; x++) row[3 * x + (uint32_t)c] = (uint8_t)(samples[x] >> shift);
+            }
+        }
+    }
+    return BLZ_STATUS_OK;
+}
+
 blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_heif_state *state = decoder->heif;
-    const uint32_t width = decoder->header.width, height = decoder->header.height;
-    const uint32_t channels = decoder->header.channels;
     // The limit for decoding: the caller's, and no side longer than the declared longer side (a grid's canvas
     // is read from its item data only now, and libheif 1.15 checks it against this alone).
     const uint32_t longer = state->ispe_width > state->ispe_height ? state->ispe_width : state->ispe_height;
@@ -275,37 +345,31 @@ blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     uint64_t coded_limit = ((uint64_t)state->ispe_width + 64) * ((uint64_t)state->ispe_height + 64);
     if (decoder->pixel_limit > 0 && decoder->pixel_limit < coded_limit) coded_limit = decoder->pixel_limit;
     blz_heif_plugins_set_pixel_limit(coded_limit);
+    // Without alpha, RGB planes: the HEVC plugin converts 8-bit YCbCr to them itself, and libheif 1.15 then
+    // converts nothing (heif_plugins.h). With alpha, libheif's interleaved RGBA, the alpha plane attached.
+    blz_heif_rgb_request request = {!state->alpha, 0, 0, 0};
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(state->handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+        request.has_nclx = 1;
+        request.matrix_coefficients = (uint16_t)nclx->matrix_coefficients;
+        request.full_range = nclx->full_range_flag != 0;
+    }
+    heif_nclx_color_profile_free(nclx);
+    blz_heif_plugins_set_rgb_request(request);
 #endif
     struct heif_error error = heif_decode_image(state->handle, &image, heif_colorspace_RGB,
-                                                state->alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
+                                                state->alpha ? heif_chroma_interleaved_RGBA : heif_chroma_444,
                                                 options);
 #ifdef BLZ_HEIF_PLUGINS
     blz_heif_plugins_set_pixel_limit(0);
+    blz_heif_plugins_set_rgb_request((blz_heif_rgb_request){0, 0, 0, 0});
 #endif
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         if (image != NULL) heif_image_release(image);
         return heif_failure(decoder, error);
     }
-    int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-    const int image_width = heif_image_get_width(image, heif_channel_interleaved);
-    const int image_height = heif_image_get_height(image, heif_channel_interleaved);
-    const int depth = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
-    blz_status status = BLZ_STATUS_OK;
-    if (plane == NULL || depth != 8 || image_width != (int)width || image_height != (int)height
-        || stride < 0 || (size_t)stride < (size_t)width * channels) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT,
-                                "libheif decoded a %dx%d image of %d bits, the header says %ux%u", image_width,
-                                image_height, depth, width, height);
-        status = BLZ_STATUS_CORRUPT;
-    } else {
-        const size_t row_bytes = (size_t)width * channels;
-        for (uint32_t y = 0; y < height; y++) {
-            memcpy(pixels + (size_t)y * row_bytes, plane + (size_t)y * (size_t)stride, row_bytes);
-        }
-        if (state->alpha && heif_image_is_premultiplied_alpha(image)) unpremultiply(pixels, (size_t)width * height);
-    }
+    const blz_status status = state->alpha ? copy_interleaved(decoder, image, pixels) : interleave(decoder, image, pixels);
     heif_image_release(image);
     return status;
 }

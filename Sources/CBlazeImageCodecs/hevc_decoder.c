@@ -1,33 +1,46 @@
-// A libheif decoder plugin for HEVC over libde265 that allocates no picture beyond the caller's pixel limit.
+// A libheif decoder plugin for HEVC over FFmpeg's libavcodec that allocates no picture beyond the caller's limit.
 //
-// Why: libheif before 1.19 hands the coded stream to libde265 without a limit, and libde265 (1.0.x) allocates the
-// picture its sequence parameter set declares, up to 65,535 x 65,535, whatever the HEIF's `ispe` says. A 15 KB
-// file with an ispe of 64x64 and an SPS of 8192x8192 made libheif 1.15 allocate 400 MB; a crafted SPS can ask for
-// gigabytes. libheif 1.19 and later pass their security limits to the codecs themselves, and this plugin is not
-// used with them (BLZ_HEIF_PLUGINS).
+// Why: libheif before 1.19 hands the coded stream to its codec without a limit, and its HEVC codec, libde265
+// (1.0.x), allocates the picture its sequence parameter set declares, up to 65,535 x 65,535, whatever the HEIF's
+// `ispe` says: a 15 KB file with an ispe of 64x64 and an SPS of 8192x8192 made libheif 1.15 allocate 400 MB. And
+// libde265 1.0.11 (Debian 12's) decodes a 12 MP picture in about 1.4 times the CPU time libavcodec's HEVC decoder
+// takes, for the same pixels: both are conforming decoders, and their output is bit-identical. libheif 1.19 and
+// later pass their security limits to the codecs themselves, and this plugin is not used with them
+// (BLZ_HEIF_PLUGINS).
 //
-// How: libde265 exposes neither its parsed sequence parameter set nor, when SAO is on (as x265 and Apple encode),
-// the allocation of the picture it decodes into. So the plugin reads the picture size from each SPS NAL unit as it
-// passes (the few fields before pic_width_in_luma_samples, H.265 7.3.2.2) and refuses one over the limit before
-// libde265 sees it; the output pictures it may allocate itself (de265_set_image_allocation_functions) are checked
-// again. Otherwise it does what libheif 1.15's own libde265 plugin does: NAL units with 4-byte lengths in, the
-// planes and the bitstream's colour description (VUI) out as a heif_image.
+// How:
+// - The picture size is read from each SPS NAL unit as it passes (the few fields before pic_width_in_luma_samples,
+//   H.265 7.3.2.2) and one over the limit is refused before libavcodec sees it: libavcodec allocates its per-picture
+//   tables when it activates an SPS, before any frame buffer. Its `max_pixels` checks the frame buffers again.
+// - NAL units come from libheif with 4-byte lengths (the hvcC's parameter sets, then the image data); they go to
+//   libavcodec as one Annex B packet (a start code in place of each length), on the calling thread (thread_count
+//   1: a scan decodes pictures in parallel instead), with AV_EF_EXPLODE: damage is an error, never a concealed
+//   picture.
+// - Out: the planes with the bitstream's colour description (VUI) as a heif_image, as libheif 1.15's own plugin
+//   gives them; or, when the calling thread asks for it (blz_heif_plugins_set_rgb_request), RGB planes converted
+//   here (heif_ycbcr.c).
 //
-// The limit is the calling thread's (blz_heif_plugins_set_pixel_limit): heif_decoder.c sets it around heif_decode_image and
-// has libheif decode grid tiles on that thread (heif_context_set_max_decoding_threads 0).
+// The limit and the request are the calling thread's: heif_decoder.c sets them around heif_decode_image and has
+// libheif decode grid tiles on that thread (heif_context_set_max_decoding_threads 0).
 #include "heif_plugins.h"
 
 #ifdef BLZ_HEIF_PLUGINS
 
-#include <pthread.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libde265/de265.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/error.h>
+#include <libavutil/pixdesc.h>
 #include <libheif/heif_plugin.h>
 
+#include "decoder_internal.h"
+
 static _Thread_local uint64_t thread_pixel_limit;
+static _Thread_local blz_heif_rgb_request thread_rgb_request;
 
 void blz_heif_plugins_set_pixel_limit(uint64_t maximum_pixels) {
     thread_pixel_limit = maximum_pixels;
@@ -37,6 +50,10 @@ uint64_t blz_heif_plugins_pixel_limit(void) {
     return thread_pixel_limit;
 }
 
+void blz_heif_plugins_set_rgb_request(blz_heif_rgb_request request) {
+    thread_rgb_request = request;
+}
+
 static _Thread_local char thread_message[BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY];
 
 char *blz_heif_plugins_message(void) {
@@ -44,26 +61,19 @@ char *blz_heif_plugins_message(void) {
 }
 
 typedef struct hevc_decoder {
-    de265_decoder_context *context;
+    /// The NAL units pushed so far as Annex B, followed by AV_INPUT_BUFFER_PADDING_SIZE zero bytes.
+    uint8_t *stream;
+    size_t size, capacity;
     /// The most pixels one picture may have (0: no limit), taken from the thread when the decoder was made.
     uint64_t pixel_limit;
-    /// The size of a picture refused for the limit, for the message (0 x 0 when none was).
-    int refused_width, refused_height;
+    blz_heif_rgb_request rgb;
 } hevc_decoder;
 
 static const char *plugin_name(void) {
-    return "swift-blazeface HEVC decoder (libde265, bounded pictures)";
+    return "swift-blazeface HEVC decoder (libavcodec, bounded pictures)";
 }
 
-static pthread_once_t de265_once = PTHREAD_ONCE_INIT;
-static void initialize_de265(void) {
-    (void)de265_init();  // reference-counted; never undone, as other users of libde265 may share it
-}
-
-static void init_plugin(void) {
-    pthread_once(&de265_once, initialize_de265);
-}
-
+static void init_plugin(void) {}
 static void deinit_plugin(void) {}
 
 /// libheif 1.15's own libde265 plugin has priority 100: this one is chosen for the contexts it is registered on.
@@ -71,146 +81,53 @@ static int does_support_format(enum heif_compression_format format) {
     return format == heif_compression_HEVC ? 200 : 0;
 }
 
-static int get_buffer(de265_decoder_context *context, struct de265_image_spec *spec, struct de265_image *image,
-                      void *userdata) {
-    hevc_decoder *decoder = userdata;
-    const uint64_t pixels = (uint64_t)(spec->width > 0 ? spec->width : 0) * (uint64_t)(spec->height > 0 ? spec->height : 0);
-    if (decoder->pixel_limit > 0 && pixels > decoder->pixel_limit) {
-        decoder->refused_width = spec->width;
-        decoder->refused_height = spec->height;
-        return 0;  // libde265: DE265_ERROR_OUT_OF_MEMORY, before its metadata arrays
-    }
-    return de265_get_default_image_allocation_functions()->get_buffer(context, spec, image, NULL);
-}
-
-static void release_buffer(de265_decoder_context *context, struct de265_image *image, void *userdata) {
-    (void)userdata;
-    de265_get_default_image_allocation_functions()->release_buffer(context, image, NULL);
-}
-
-static struct de265_image_allocation bounded_allocation = {get_buffer, release_buffer};
-
 static struct heif_error plugin_error(enum heif_error_code code, enum heif_suberror_code subcode, const char *text) {
     struct heif_error error = {code, subcode, text};
     return error;
 }
 
+static struct heif_error plugin_ok(void) {
+    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+}
+
 static struct heif_error new_decoder(void **result) {
     hevc_decoder *decoder = calloc(1, sizeof(hevc_decoder));
     if (decoder == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
-    decoder->context = de265_new_decoder();
-    if (decoder->context == NULL) {
-        free(decoder);
-        return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
-    }
     decoder->pixel_limit = thread_pixel_limit;
-    de265_set_image_allocation_functions(decoder->context, &bounded_allocation, decoder);
+    decoder->rgb = thread_rgb_request;
     *result = decoder;
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    return plugin_ok();
 }
 
 static void free_decoder(void *raw) {
     hevc_decoder *decoder = raw;
     if (decoder == NULL) return;
-    (void)de265_free_decoder(decoder->context);
+    free(decoder->stream);
     free(decoder);
 }
 
 static void set_strict_decoding(void *raw, int flag) {
     (void)raw;
-    (void)flag;  // the colour description's code points are taken as given, as libheif's plugin does
-}
-
-// MARK: The picture size of a sequence parameter set
-
-/// Bits of a NAL unit's payload, with the emulation-prevention bytes (00 00 03) taken out.
-typedef struct bit_reader {
-    const uint8_t *data;
-    size_t size, byte;
-    int bit;       // next bit of data[byte], 7 (most significant) to 0
-    int zeros;     // zero bytes just read, for emulation prevention
-    int overrun;
-} bit_reader;
-
-static unsigned read_bit(bit_reader *reader) {
-    if (reader->bit == 7 && reader->byte < reader->size && reader->zeros >= 2 && reader->data[reader->byte] == 3) {
-        reader->byte++;  // an emulation-prevention byte
-        reader->zeros = 0;
-    }
-    if (reader->byte >= reader->size) {
-        reader->overrun = 1;
-        return 0;
-    }
-    const uint8_t byte = reader->data[reader->byte];
-    const unsigned value = (byte >> reader->bit) & 1;
-    if (--reader->bit < 0) {
-        reader->bit = 7;
-        reader->zeros = byte == 0 ? reader->zeros + 1 : 0;
-        reader->byte++;
-    }
-    return value;
-}
-
-static uint32_t read_bits(bit_reader *reader, int count) {
-    uint32_t value = 0;
-    for (int i = 0; i < count; i++) value = value << 1 | read_bit(reader);
-    return value;
-}
-
-/// ue(v): Exp-Golomb; an overlong code is an overrun.
-static uint32_t read_ue(bit_reader *reader) {
-    int zeros = 0;
-    while (read_bit(reader) == 0) {
-        if (++zeros > 31 || reader->overrun) {
-            reader->overrun = 1;
-            return 0;
-        }
-    }
-    return (uint32_t)((1ull << zeros) - 1 + read_bits(reader, zeros));
-}
-
-/// The luma size a sequence parameter set NAL unit (type 33) declares (H.265 7.3.2.2: the fields before
-/// pic_width_in_luma_samples), so that it is checked before libde265 allocates it. Returns 0 when the unit ends
-/// first. libde265 exposes no parsed SPS, and it allocates the decoding picture with its default allocator
-/// whenever SAO is on, out of reach of de265_set_image_allocation_functions: this reading is the only guard.
-static int sps_picture_size(const uint8_t *nal, size_t size, uint32_t *width, uint32_t *height) {
-    bit_reader reader = {nal, size, 2, 7, 0, 0};  // after the 2-byte NAL unit header
-    (void)read_bits(&reader, 4);                   // sps_video_parameter_set_id
-    const int sub_layers = (int)read_bits(&reader, 3);  // sps_max_sub_layers_minus1
-    (void)read_bits(&reader, 1);                   // sps_temporal_id_nesting_flag
-    (void)read_bits(&reader, 32);                  // profile_tier_level: general profile space ... flags
-    (void)read_bits(&reader, 32);
-    (void)read_bits(&reader, 24);
-    (void)read_bits(&reader, 8);                   // general_level_idc
-    int profile_present[8] = {0}, level_present[8] = {0};
-    for (int i = 0; i < sub_layers; i++) {
-        profile_present[i] = (int)read_bits(&reader, 1);
-        level_present[i] = (int)read_bits(&reader, 1);
-    }
-    if (sub_layers > 0) {
-        for (int i = sub_layers; i < 8; i++) (void)read_bits(&reader, 2);  // reserved_zero_2bits
-    }
-    for (int i = 0; i < sub_layers; i++) {
-        if (profile_present[i]) {
-            (void)read_bits(&reader, 32);
-            (void)read_bits(&reader, 32);
-            (void)read_bits(&reader, 24);
-        }
-        if (level_present[i]) (void)read_bits(&reader, 8);
-    }
-    (void)read_ue(&reader);                        // sps_seq_parameter_set_id
-    if (read_ue(&reader) == 3) (void)read_bits(&reader, 1);  // chroma_format_idc, separate_colour_plane_flag
-    *width = read_ue(&reader);
-    *height = read_ue(&reader);
-    return !reader.overrun;
+    (void)flag;  // always strict: a damaged picture is an error (AV_EF_EXPLODE)
 }
 
 // MARK: Data in
 
-/// NAL units, each after a 4-byte big-endian length (libheif writes the hvcC's parameter sets the same way).
+/// NAL units, each after a 4-byte big-endian length (libheif writes the hvcC's parameter sets the same way),
+/// appended to the stream with a start code in place of each length: the same number of bytes.
 static struct heif_error push_data(void *raw, const void *data, size_t size) {
     hevc_decoder *decoder = raw;
     const uint8_t *bytes = data;
+    if (size > SIZE_MAX - decoder->size - AV_INPUT_BUFFER_PADDING_SIZE) {
+        return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+    }
+    const size_t needed = decoder->size + size + AV_INPUT_BUFFER_PADDING_SIZE;
+    if (needed > decoder->capacity) {
+        uint8_t *grown = realloc(decoder->stream, needed);
+        if (grown == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+        decoder->stream = grown;
+        decoder->capacity = needed;
+    }
     size_t offset = 0;
     while (offset < size) {
         if (size - offset < 4) return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data, "");
@@ -222,7 +139,7 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
         }
         if (length >= 2 && ((bytes[offset] >> 1) & 0x3F) == 33) {  // a sequence parameter set
             uint32_t width = 0, height = 0;
-            if (!sps_picture_size(bytes + offset, length, &width, &height)) {
+            if (!blz_hevc_sps_picture_size(bytes + offset, length, &width, &height)) {
                 return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data,
                                     "the HEVC sequence parameter set ends early");
             }
@@ -235,113 +152,209 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
                                     blz_heif_plugins_message());
             }
         }
-        const de265_error error = de265_push_NAL(decoder->context, bytes + offset, (int)length, 0, NULL);
-        if (error != DE265_OK) {
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, de265_get_error_text(error));
-        }
+        uint8_t *unit = decoder->stream + decoder->size;
+        unit[0] = 0;
+        unit[1] = 0;
+        unit[2] = 0;
+        unit[3] = 1;
+        memcpy(unit + 4, bytes + offset, length);
+        decoder->size += 4 + (size_t)length;
         offset += length;
     }
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    memset(decoder->stream + decoder->size, 0, AV_INPUT_BUFFER_PADDING_SIZE);
+    return plugin_ok();
 }
 
-/// The decoded picture as a heif_image: its planes, and the colour description of its VUI.
-static struct heif_error convert(const struct de265_image *picture, struct heif_image **result) {
-    const enum de265_chroma chroma = de265_get_chroma_format(picture);
-    const int mono = chroma == de265_chroma_mono;
-    static const enum heif_chroma chromas[4] = {heif_chroma_monochrome, heif_chroma_420, heif_chroma_422,
-                                                heif_chroma_444};
-    if ((int)chroma < 0 || (int)chroma > 3) {
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "unknown chroma format");
+// MARK: Pictures out
+
+/// libavcodec's error as the plugin's, its text in the thread's message buffer.
+static struct heif_error codec_error(int error, const char *doing) {
+    char text[AV_ERROR_MAX_STRING_SIZE] = {0};
+    (void)av_strerror(error, text, sizeof text);
+    snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY, "HEVC: %s: %s", doing, text);
+    const enum heif_error_code code =
+        error == AVERROR(ENOMEM) ? heif_error_Memory_allocation_error : heif_error_Decoder_plugin_error;
+    return plugin_error(code, heif_suberror_Unspecified, blz_heif_plugins_message());
+}
+
+/// The frame's colour description as libheif's: from the VUI, or unspecified where the stream has none.
+static void attach_nclx(const AVFrame *frame, struct heif_image *image) {
+    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
+    if (nclx == NULL) return;
+    // Unknown code points keep libheif's defaults (its own plugin does the same when not strict).
+    (void)heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)frame->color_primaries);
+    (void)heif_nclx_color_profile_set_transfer_characteristics(nclx, (uint16_t)frame->color_trc);
+    (void)heif_nclx_color_profile_set_matrix_coefficients(nclx, (uint16_t)frame->colorspace);
+    nclx->full_range_flag = (uint8_t)(frame->color_range == AVCOL_RANGE_JPEG);
+    (void)heif_image_set_nclx_color_profile(image, nclx);
+    heif_nclx_color_profile_free(nclx);
+}
+
+/// A new plane of `image`, or NULL.
+static uint8_t *add_plane(struct heif_image *image, enum heif_channel channel, int width, int height, int depth,
+                          int *stride) {
+    struct heif_error error = heif_image_add_plane(image, channel, width, height, depth);
+    return error.code == heif_error_Ok ? heif_image_get_plane(image, channel, stride) : NULL;
+}
+
+/// RGB planes converted here, when the thread asked for them and the picture allows it; NULL otherwise.
+static struct heif_image *converted(const hevc_decoder *decoder, const AVFrame *frame,
+                                    const AVPixFmtDescriptor *format) {
+    if (!decoder->rgb.enabled || format->nb_components != 3 || format->comp[0].depth != 8) {
+        return NULL;
+    }
+    const int full_range = decoder->rgb.has_nclx ? decoder->rgb.full_range
+                                                 : frame->color_range == AVCOL_RANGE_JPEG;
+    const uint16_t matrix = decoder->rgb.has_nclx ? decoder->rgb.matrix_coefficients : (uint16_t)frame->colorspace;
+    struct heif_image *image = NULL;
+    if (heif_image_create(frame->width, frame->height, heif_colorspace_RGB, heif_chroma_444, &image).code
+        != heif_error_Ok) {
+        return NULL;
+    }
+    static const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+    uint8_t *planes[3] = {NULL, NULL, NULL};
+    int strides[3] = {0, 0, 0};
+    for (int c = 0; c < 3; c++) {
+        planes[c] = add_plane(image, channels[c], frame->width, frame->height, 8, &strides[c]);
+        if (planes[c] == NULL) {
+            heif_image_release(image);
+            return NULL;
+        }
+    }
+    const uint8_t *sources[3] = {frame->data[0], frame->data[1], frame->data[2]};
+    const int source_strides[3] = {frame->linesize[0], frame->linesize[1], frame->linesize[2]};
+    if (!blz_ycbcr_to_rgb(matrix, full_range, frame->width, frame->height, format->log2_chroma_w,
+                          format->log2_chroma_h, sources, source_strides, planes, strides)) {
+        heif_image_release(image);
+        return NULL;
+    }
+    attach_nclx(frame, image);
+    return image;
+}
+
+/// The decoded picture as a heif_image: RGB planes (converted) or its own planes and colour description.
+static struct heif_error convert(const hevc_decoder *decoder, const AVFrame *frame, struct heif_image **result) {
+    const AVPixFmtDescriptor *format = av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
+    if (format == NULL || (format->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BE))
+        || !(format->flags & AV_PIX_FMT_FLAG_PLANAR || format->nb_components == 1)
+        || (format->nb_components != 1 && format->nb_components != 3) || format->comp[0].depth > 16
+        || format->log2_chroma_w > 1 || format->log2_chroma_h > format->log2_chroma_w
+        || frame->width <= 0 || frame->height <= 0) {
+        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+                            "the HEVC picture has a sample layout libheif does not take");
+    }
+    *result = converted(decoder, frame, format);
+    if (*result != NULL) return plugin_ok();
+
+    const int mono = format->nb_components == 1;
+    enum heif_chroma chroma = heif_chroma_444;
+    if (mono) {
+        chroma = heif_chroma_monochrome;
+    } else if (format->log2_chroma_w == 1) {
+        chroma = format->log2_chroma_h == 1 ? heif_chroma_420 : heif_chroma_422;
     }
     struct heif_image *image = NULL;
-    struct heif_error error = heif_image_create(de265_get_image_width(picture, 0), de265_get_image_height(picture, 0),
-                                                mono ? heif_colorspace_monochrome : heif_colorspace_YCbCr,
-                                                chromas[chroma], &image);
+    struct heif_error error = heif_image_create(frame->width, frame->height,
+                                                mono ? heif_colorspace_monochrome : heif_colorspace_YCbCr, chroma,
+                                                &image);
     if (error.code != heif_error_Ok) return error;
     static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr};
-    const int depth = de265_get_bits_per_pixel(picture, 0);
+    const int depth = format->comp[0].depth;
     for (int c = 0; c < (mono ? 1 : 3); c++) {
-        const int width = de265_get_image_width(picture, c), height = de265_get_image_height(picture, c);
-        int source_stride = 0, target_stride = 0;
-        const uint8_t *source = de265_get_image_plane(picture, c, &source_stride);
-        if (de265_get_bits_per_pixel(picture, c) != depth || width <= 0 || height <= 0 || source == NULL) {
+        const int width = c == 0 ? frame->width : AV_CEIL_RSHIFT(frame->width, format->log2_chroma_w);
+        const int height = c == 0 ? frame->height : AV_CEIL_RSHIFT(frame->height, format->log2_chroma_h);
+        int target_stride = 0;
+        uint8_t *target = add_plane(image, channels[c], width, height, depth, &target_stride);
+        if (target == NULL || frame->data[c] == NULL) {
             heif_image_release(image);
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
-                                "planes of different depths or empty planes");
-        }
-        error = heif_image_add_plane(image, channels[c], width, height, depth);
-        uint8_t *target = error.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &target_stride) : NULL;
-        if (target == NULL) {
-            heif_image_release(image);
-            return error.code != heif_error_Ok ? error
-                                               : plugin_error(heif_error_Memory_allocation_error,
-                                                              heif_suberror_Unspecified, "");
+            return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
         }
         const size_t row = (size_t)width * (size_t)((depth + 7) / 8);
         for (int y = 0; y < height; y++) {
-            memcpy(target + (size_t)y * (size_t)target_stride, source + (size_t)y * (size_t)source_stride, row);
+            memcpy(target + (size_t)y * (size_t)target_stride,
+                   frame->data[c] + (ptrdiff_t)y * frame->linesize[c], row);
         }
     }
-    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
-    if (nclx != NULL) {
-        // Unknown code points keep libheif's defaults (its own plugin does the same when not strict).
-        (void)heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)de265_get_image_colour_primaries(picture));
-        (void)heif_nclx_color_profile_set_transfer_characteristics(
-            nclx, (uint16_t)de265_get_image_transfer_characteristics(picture));
-        (void)heif_nclx_color_profile_set_matrix_coefficients(nclx,
-                                                               (uint16_t)de265_get_image_matrix_coefficients(picture));
-        nclx->full_range_flag = (uint8_t)(de265_get_image_full_range_flag(picture) != 0);
-        (void)heif_image_set_nclx_color_profile(image, nclx);
-        heif_nclx_color_profile_free(nclx);
-    }
+    attach_nclx(frame, image);
     *result = image;
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    return plugin_ok();
+}
+
+/// A codec context for one picture: one thread, strict, pictures bounded by the limit.
+static AVCodecContext *open_codec(const hevc_decoder *decoder) {
+    blz_av_quiet();
+    const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
+    if (codec == NULL) return NULL;
+    AVCodecContext *context = avcodec_alloc_context3(codec);
+    if (context == NULL) return NULL;
+    context->thread_count = 1;
+    context->err_recognition = AV_EF_EXPLODE;
+    if (decoder->pixel_limit > 0) {
+        context->max_pixels = decoder->pixel_limit < INT64_MAX ? (int64_t)decoder->pixel_limit : INT64_MAX;
+    }
+    if (avcodec_open2(context, codec, NULL) < 0) avcodec_free_context(&context);
+    return context;
 }
 
 static struct heif_error decode_image(void *raw, struct heif_image **result) {
     hevc_decoder *decoder = raw;
     *result = NULL;
-    (void)de265_flush_data(decoder->context);
-    int more = 0;
-    do {
-        more = 0;
-        const de265_error error = de265_decode(decoder->context, &more);
-        if (decoder->refused_width > 0) {
-            if (*result != NULL) heif_image_release(*result);
-            *result = NULL;
-            snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
-                     "the HEVC stream's picture is %dx%d, more than the %llu pixels the image's size allows",
-                     decoder->refused_width, decoder->refused_height, (unsigned long long)decoder->pixel_limit);
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
-                                blz_heif_plugins_message());
-        }
-        if (error != DE265_OK && error != DE265_ERROR_WAITING_FOR_INPUT_DATA) {
-            if (*result != NULL) heif_image_release(*result);
-            *result = NULL;
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, de265_get_error_text(error));
-        }
-        const struct de265_image *picture = de265_get_next_picture(decoder->context);
-        if (picture != NULL) {
-            if (*result != NULL) heif_image_release(*result);
-            *result = NULL;
-            struct heif_error converted = convert(picture, result);
-            de265_release_next_picture(decoder->context);
-            if (converted.code != heif_error_Ok) return converted;
-        }
-    } while (more);
-    if (*result == NULL) {
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream has no picture");
+    if (decoder->size == 0 || decoder->size > INT_MAX) {
+        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+                            decoder->size == 0 ? "the HEVC stream is empty" : "the HEVC stream is too long");
     }
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    AVCodecContext *context = open_codec(decoder);
+    if (context == NULL) {
+        return plugin_error(heif_error_Unsupported_feature, heif_suberror_Unsupported_codec,
+                            "libavcodec has no HEVC decoder");
+    }
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc(), *last = av_frame_alloc();
+    struct heif_error error = plugin_ok();
+    if (packet == NULL || frame == NULL || last == NULL) {
+        error = plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+        goto done;
+    }
+    packet->data = decoder->stream;
+    packet->size = (int)decoder->size;
+    int status = avcodec_send_packet(context, packet);
+    if (status >= 0) status = avcodec_send_packet(context, NULL);  // the end: output what is decoded
+    if (status < 0) {
+        error = codec_error(status, "decoding");
+        goto done;
+    }
+    int pictures = 0;
+    while ((status = avcodec_receive_frame(context, frame)) >= 0) {
+        if (frame->decode_error_flags != 0 || (frame->flags & AV_FRAME_FLAG_CORRUPT)) {
+            error = plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+                                 "the HEVC picture is damaged");
+            goto done;
+        }
+        av_frame_unref(last);
+        av_frame_move_ref(last, frame);
+        pictures++;
+    }
+    if (status != AVERROR_EOF) {
+        error = codec_error(status, "decoding");
+    } else if (pictures == 0) {
+        error = plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream has no picture");
+    } else {
+        error = convert(decoder, last, result);
+    }
+done:
+    av_frame_free(&frame);
+    av_frame_free(&last);
+    av_packet_free(&packet);
+    avcodec_free_context(&context);
+    return error;
 }
 
 static const struct heif_decoder_plugin plugin = {
     3, plugin_name, init_plugin, deinit_plugin, does_support_format, new_decoder, free_decoder, push_data, decode_image,
-    set_strict_decoding, "blazeface-libde265",
+    set_strict_decoding, "blazeface-libavcodec",
 };
 
 const struct heif_decoder_plugin *blz_hevc_plugin(void) {
-    pthread_once(&de265_once, initialize_de265);
     return &plugin;
 }
 
