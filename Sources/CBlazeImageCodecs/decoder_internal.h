@@ -103,6 +103,11 @@ void blz_av_quiet(void);
 /// `output`: for formats whose own header carries the orientation (TIFF).
 void blz_orientation_exif(uint8_t output[26], uint16_t value);
 blz_status blz_heif_read_header(blz_decoder *decoder);
+/// The most images a path of derived-image ('dimg') and auxiliary-image ('auxl') references may pass through.
+#define BLZ_HEIF_MAX_DERIVATION 16
+/// Whether the HEIF file's item references (heif_references.c) form no cycle and no path through more than
+/// BLZ_HEIF_MAX_DERIVATION images: 1 when so, 0 when not, -1 when out of memory.
+int blz_heif_references_are_bounded(const uint8_t *data, size_t size);
 blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
 void blz_heif_destroy(blz_decoder *decoder);
 

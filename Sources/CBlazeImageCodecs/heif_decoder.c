@@ -10,6 +10,9 @@
 //   well would turn the picture twice. libvips and pillow-heif follow the same rule.
 // - Samples deeper than 8 bits (10-bit HEIC, 10/12-bit AVIF) are reduced to 8 bits by libheif
 //   (convert_hdr_to_8bit); HDR transfer functions (PQ, HLG) are not tone-mapped.
+// - Item references: a file whose derived or alpha images refer to one another in a cycle, or nest deeper than
+//   BLZ_HEIF_MAX_DERIVATION, is CORRUPT before anything is decoded (heif_references.c): libheif 1.15 would
+//   recurse until the stack overflows.
 // - Strict decoding: what libheif and its codec report as a warning on damaged data is an error, so a picture
 //   that decodes has no concealed blocks.
 // - Limits: the caller's pixel limit (`blz_decoder_set_pixel_limit`) is checked by the caller on the header's
@@ -217,6 +220,18 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
     if (error.code != heif_error_Ok) return heif_failure(decoder, error);
     error = heif_context_get_primary_image_handle(state->context, &state->handle);
     if (error.code != heif_error_Ok) return heif_failure(decoder, error);
+    // libheif (1.15) follows derived and alpha images recursively without a cycle or depth check.
+    const int bounded = blz_heif_references_are_bounded(decoder->data, decoder->size);
+    if (bounded < 0) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
+        return BLZ_STATUS_OUT_OF_MEMORY;
+    }
+    if (bounded == 0) {
+        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT,
+                                "its images derive from one another in a cycle, or through more than %d images",
+                                BLZ_HEIF_MAX_DERIVATION);
+        return BLZ_STATUS_CORRUPT;
+    }
 
     const int width = heif_image_handle_get_width(state->handle);
     const int height = heif_image_handle_get_height(state->handle);

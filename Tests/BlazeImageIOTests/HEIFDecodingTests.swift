@@ -130,6 +130,16 @@ struct HEIFDecodingTests {
         #expect(error.map(caseName) == "corrupt", "\(String(describing: error))")
     }
 
+    @Test func fuzzFindingGridThatListsItselfAsATile() throws {
+        // fuzz-image: a 1 KB grid whose 'dimg' references list the grid itself among its tiles. libheif 1.15
+        // decodes tiles recursively with no cycle check: the stack overflowed (a crash, with libheif's own codecs
+        // too). The item references are now checked when the header is read, before anything is decoded.
+        let data = try Fixtures.bytes("fuzz_heif_grid_cycle.heic")
+        let error = decodingError { () throws(ImageIOError) in try ImageDecoder.decode(data: data) }
+        #expect(error.map(caseName) == "corrupt", "\(String(describing: error))")
+        #expect("\(String(describing: error))".contains("cycle"))
+    }
+
     @Test func gridCanvasLargerThanItsSizeIsRefused() throws {
         // The grid item's canvas claims 30000 x 30000 while its ispe says 64 x 48: libheif reads the canvas only
         // when it decodes, and refuses it against the limit set from the declared size, before allocating it.
