@@ -35,6 +35,12 @@ void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *forma
     longjmp(decoder->jump, 1);
 }
 
+void *blz_decoder_new_state(blz_decoder *decoder, size_t size) {
+    void *state = calloc(1, size);
+    if (state == NULL) blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
+    return state;
+}
+
 int blz_checked_size(size_t a, size_t b, size_t c, size_t *result) {
     size_t ab;
     if (__builtin_mul_overflow(a, b, &ab) || __builtin_mul_overflow(ab, c, result)) return 0;

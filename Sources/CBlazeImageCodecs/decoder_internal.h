@@ -67,6 +67,10 @@ void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char
 _Noreturn void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/// A codec's state of `size` zeroed bytes for its read_header, or NULL with the decoder's failure set to
+/// `BLZ_STATUS_OUT_OF_MEMORY` ("out of memory").
+void *blz_decoder_new_state(blz_decoder *decoder, size_t size);
+
 /// `a * b * c` in `*result`, or 0 when it overflows size_t.
 int blz_checked_size(size_t a, size_t b, size_t c, size_t *result);
 

@@ -58,11 +58,8 @@ static blz_status fail(blz_decoder *decoder, int code, const char *step) {
 }
 
 blz_status blz_gif_read_header(blz_decoder *decoder) {
-    struct blz_gif_state *state = calloc(1, sizeof(struct blz_gif_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_gif_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_gif_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->gif = state;
     state->transparent = -1;
     int code = 0;

@@ -213,11 +213,8 @@ static void find_icc_profile(blz_decoder *decoder, j_decompress_ptr cinfo) {
 // MARK: Entry points
 
 blz_status blz_jpeg_read_header(blz_decoder *decoder) {
-    struct blz_jpeg_state *state = calloc(1, sizeof(struct blz_jpeg_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_jpeg_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_jpeg_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->jpeg = state;
     j_decompress_ptr cinfo = &state->cinfo;
     cinfo->err = jpeg_std_error(&state->error);

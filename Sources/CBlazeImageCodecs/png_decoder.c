@@ -103,11 +103,8 @@ blz_status blz_png_read_header(blz_decoder *decoder) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "a PNG chunk is longer than the data left");
         return BLZ_STATUS_TRUNCATED;
     }
-    struct blz_png_state *state = calloc(1, sizeof(struct blz_png_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_png_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_png_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->png = state;
     if (setjmp(decoder->jump)) return decoder->failure;
 

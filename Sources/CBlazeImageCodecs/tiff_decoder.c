@@ -175,11 +175,8 @@ static int open_tiff(blz_decoder *decoder, int mapped) {
 }
 
 blz_status blz_tiff_read_header(blz_decoder *decoder) {
-    struct blz_tiff_state *state = calloc(1, sizeof(struct blz_tiff_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_tiff_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_tiff_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->tiff = state;
     if (!open_tiff(decoder, 0)) return fail(decoder, BLZ_STATUS_CORRUPT, "libtiff cannot read the first directory");
     TIFF *tiff = state->tiff;

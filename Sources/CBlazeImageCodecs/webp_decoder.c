@@ -54,11 +54,8 @@ blz_status blz_webp_read_header(blz_decoder *decoder) {
         blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
         return status_for(code);
     }
-    struct blz_webp_state *state = calloc(1, sizeof(struct blz_webp_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_webp_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_webp_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->webp = state;
 
     const WebPData data = {decoder->data, decoder->size};
