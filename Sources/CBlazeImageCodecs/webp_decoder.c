@@ -47,7 +47,7 @@ static const char *describe(VP8StatusCode code) {
     }
 }
 
-blz_status blz_webp_read_header(blz_decoder *decoder) {
+static blz_status blz_webp_read_header(blz_decoder *decoder) {
     WebPBitstreamFeatures features;
     const VP8StatusCode code = WebPGetFeatures(decoder->data, decoder->size, &features);
     if (code != VP8_STATUS_OK) {
@@ -161,14 +161,16 @@ static blz_status read_first_frame(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return decoder->webp->animated ? read_first_frame(decoder, pixels) : read_still(decoder, pixels);
 }
 
-void blz_webp_destroy(blz_decoder *decoder) {
+static void blz_webp_destroy(blz_decoder *decoder) {
     struct blz_webp_state *state = decoder->webp;
     if (state == NULL) return;
     WebPDemuxDelete(state->demux);
     free(state);
     decoder->webp = NULL;
 }
+
+const blz_codec_backend blz_webp_backend = {blz_webp_read_header, blz_webp_read_pixels, blz_webp_destroy};
