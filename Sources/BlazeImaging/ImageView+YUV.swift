@@ -54,7 +54,9 @@ public struct ChromaPlanes {
             throw .tooLarge(width: width, height: height, bytesPerRow: bytesPerRow)
         }
     }
+}
 
+extension ChromaPlanes {
     /// The planes that follow the luma rows at `base` (see `contiguousLayout`); nil for a packed format. The
     /// geometry must have been checked.
     init?(following base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, pixelFormat: PixelFormat) {
@@ -74,17 +76,6 @@ public struct ChromaPlanes {
             self.init(cb: start, cr: start + 1, cbBytesPerRow: layout.bytesPerRow, crBytesPerRow: layout.bytesPerRow,
                       pixelStride: 2, width: w, height: h)
         }
-    }
-
-    init(cb: UnsafeRawPointer, cr: UnsafeRawPointer, cbBytesPerRow: Int, crBytesPerRow: Int, pixelStride: Int,
-         width: Int, height: Int) {
-        self.cb = cb
-        self.cr = cr
-        self.cbBytesPerRow = cbBytesPerRow
-        self.crBytesPerRow = crBytesPerRow
-        self.pixelStride = pixelStride
-        self.width = width
-        self.height = height
     }
 }
 

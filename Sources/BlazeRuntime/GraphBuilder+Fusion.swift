@@ -107,53 +107,31 @@ extension GraphBuilder {
     /// shortcut (`ResidualAdd`) that is the only writer and reader of its input (`fusingPReLU(slopes:)`): the producing step writes the
     /// PRELU's output directly.
     mutating func fusePReLU() {
-        let (readers, producer) = stepGraph()
-
-        var removed = Set<Int>()
-        for s in steps.indices {
-            guard let prelu = steps[s].kernel as? PReLU, prelu.variant == .simd,
-                  let slopes = prelu.perChannelSlopes, let input = steps[s].inputs.first, readers[input] == 1,
-                  let p = producer[input], !removed.contains(p) else { continue }
-            let fused: (any StepKernel)?
-            if let k = steps[p].kernel as? Conv2D, k.variant == .simd {
-                fused = try? k.fusingPReLU(slopes: slopes)
-            } else if let k = steps[p].kernel as? Add, k.variant == .simd {
-                fused = try? k.fusingPReLU(slopes: slopes)
-            } else if let k = steps[p].kernel as? ResidualAdd {
-                fused = try? k.fusingPReLU(slopes: slopes)
-            } else {
-                fused = nil
-            }
-            guard let fused else { continue }
-            absorbFollowing(s, into: p, running: fused, removed: &removed)
+        fuseIntoProducers { follower, producer in
+            guard let prelu = follower as? PReLU, prelu.variant == .simd, let slopes = prelu.perChannelSlopes
+            else { return nil }
+            if let k = producer as? Conv2D, k.variant == .simd { return try? k.fusingPReLU(slopes: slopes) }
+            if let k = producer as? Add, k.variant == .simd { return try? k.fusingPReLU(slopes: slopes) }
+            if let k = producer as? ResidualAdd { return try? k.fusingPReLU(slopes: slopes) }
+            return nil
         }
-        removeSteps(removed)
     }
 
     /// Runs each SIMD HARD_SWISH in the epilogue of the SIMD convolution (GEMM or register-blocked depthwise,
     /// `fusingHardSwish`) that is the only writer and reader of its input: the convolution writes the
     /// HARD_SWISH's output directly (MobileNetV3-style blocks, the selfie segmentation models).
     mutating func fuseHardSwish() {
-        let (readers, producer) = stepGraph()
-
-        var removed = Set<Int>()
-        for s in steps.indices {
-            guard let swish = steps[s].kernel as? Nonlinearity, swish.function == .hardSwish,
-                  swish.variant == .simd, let input = steps[s].inputs.first, readers[input] == 1,
-                  let p = producer[input], !removed.contains(p) else { continue }
-            let fused: (any StepKernel)?
-            if let k = steps[p].kernel as? Conv2D, k.variant == .simd, k.outputShape.count == swish.count {
-                fused = try? k.fusingHardSwish()
-            } else if let k = steps[p].kernel as? DepthwiseConv2D, k.variant == .simd,
-                      k.outputShape.count == swish.count {
-                fused = try? k.fusingHardSwish()
-            } else {
-                fused = nil
+        fuseIntoProducers { follower, producer in
+            guard let swish = follower as? Nonlinearity, swish.function == .hardSwish, swish.variant == .simd
+            else { return nil }
+            if let k = producer as? Conv2D, k.variant == .simd, k.outputShape.count == swish.count {
+                return try? k.fusingHardSwish()
             }
-            guard let fused else { continue }
-            absorbFollowing(s, into: p, running: fused, removed: &removed)
+            if let k = producer as? DepthwiseConv2D, k.variant == .simd, k.outputShape.count == swish.count {
+                return try? k.fusingHardSwish()
+            }
+            return nil
         }
-        removeSteps(removed)
     }
 
     /// Runs each same-shape SIMD ADD (with the activation and PRELU fused into it) in the epilogue of the
@@ -204,6 +182,23 @@ extension GraphBuilder {
         absorb(s, into: p, running: kernel, alsoReading: other, removed: &removed)
     }
 
+    /// Lets a step's producer take it over: for each step `s` whose first input is written by step `p` and read
+    /// by nothing else, `fusion(s's kernel, p's kernel)` is the kernel `p` runs instead, writing `s`'s output
+    /// (nil: no fusion). A step that has taken another over is not taken over itself in the same pass.
+    private mutating func fuseIntoProducers(
+        _ fusion: (_ follower: any StepKernel, _ producer: any StepKernel) -> (any StepKernel)?
+    ) {
+        let (readers, producer) = stepGraph()
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard let input = steps[s].inputs.first, readers[input] == 1, let p = producer[input],
+                  !removed.contains(p), let fused = fusion(steps[s].kernel, steps[p].kernel) else { continue }
+            absorbFollowing(s, into: p, running: fused, removed: &removed)
+        }
+        removeSteps(removed)
+    }
+
     /// Step `p` takes over the elementwise step `s` that reads only its output: it runs `kernel` and writes
     /// `s`'s output.
     private mutating func absorbFollowing(
@@ -221,11 +216,7 @@ extension GraphBuilder {
     private mutating func absorb(
         _ s: Int, into p: Int, running kernel: Conv2D, alsoReading operand: Int, removed: inout Set<Int>
     ) {
-        steps[p].kernel = kernel
+        absorbFollowing(s, into: p, running: kernel, removed: &removed)
         steps[p].inputs.append(operand)
-        steps[p].output = steps[s].output
-        steps[p].summary += " with \(steps[s].operatorName) #\(steps[s].operatorIndex) fused"
-        steps[p].fusedOperators += [steps[s].operatorIndex] + steps[s].fusedOperators
-        removed.insert(s)
     }
 }

@@ -44,13 +44,9 @@ extension OperatorContext {
     }
 
     private func lowerConv() throws -> PlannedStep {
-        try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
-        let o = try options { if case let .conv2D(o) = $0 { o } else { nil } }
-        let input = op.inputs[0], filter = op.inputs[1], output = outputTensor
-        try requireFloat32(input)
-        let inShape = try shape4(input)
-        let filterShape = try shape4(filter)
-        guard graph.tensors[filter].shape.count == 4 else { throw invalid("filter must have rank 4") }
+        let (o, input, filter, inShape, filterShape) = try convolutionOperands {
+            if case let .conv2D(o) = $0 { o } else { nil }
+        }
         if filterShape.c != inShape.c {
             if filterShape.c > 0, inShape.c % filterShape.c == 0 {
                 throw unsupported("grouped convolution (\(inShape.c) input channels, filter has \(filterShape.c))")
@@ -60,25 +56,20 @@ extension OperatorContext {
                                                  expected: [filterShape.n, filterShape.h, filterShape.w, inShape.c],
                                                  actual: graph.tensors[filter].shape)
         }
-        let weights = try constantFloats(filter, role: "filter")
-        let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
+        let (weights, bias) = try convolutionWeights(filter: filter)
         let kernel = try Conv2D(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
             padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
-        try expectOutput(output, kernel.outputShape)
+        try expectOutput(outputTensor, kernel.outputShape)
         return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c)->\(filterShape.n) \(o.padding == .same ? "SAME" : "VALID")\(o.dilationH > 1 || o.dilationW > 1 ? " dilation \(o.dilationH)x\(o.dilationW)" : "") \(o.activation)")
     }
 
     private func lowerDepthwise() throws -> PlannedStep {
-        try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
-        let o = try options { if case let .depthwiseConv2D(o) = $0 { o } else { nil } }
-        let input = op.inputs[0], filter = op.inputs[1], output = outputTensor
-        try requireFloat32(input)
-        let inShape = try shape4(input)
-        let filterShape = try shape4(filter)
-        guard graph.tensors[filter].shape.count == 4 else { throw invalid("filter must have rank 4") }
+        let (o, input, filter, inShape, filterShape) = try convolutionOperands {
+            if case let .depthwiseConv2D(o) = $0 { o } else { nil }
+        }
         let multiplier = filterShape.c / inShape.c
         guard multiplier > 0, filterShape.c == inShape.c * multiplier else {
             throw invalid("filter has \(filterShape.c) channels, not a multiple of the input's \(inShape.c)")
@@ -86,15 +77,37 @@ extension OperatorContext {
         if o.depthMultiplier != 0 && o.depthMultiplier != multiplier {
             throw invalid("depth_multiplier \(o.depthMultiplier) disagrees with the filter (\(multiplier))")
         }
-        let weights = try constantFloats(filter, role: "filter")
-        let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
+        let (weights, bias) = try convolutionWeights(filter: filter)
         let kernel = try DepthwiseConv2D(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias, depthMultiplier: multiplier,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
             padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
-        try expectOutput(output, kernel.outputShape)
+        try expectOutput(outputTensor, kernel.outputShape)
         return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) x\(multiplier) \(inShape.c) ch \(o.padding == .same ? "SAME" : "VALID") \(o.activation)")
+    }
+
+    /// A convolution's (CONV_2D, DEPTHWISE_CONV_2D) options and operands, checked in this order: the input and
+    /// output counts (input 2, the bias, optional), the options, a float32 input, the input's and the filter's
+    /// 4-D shapes.
+    private func convolutionOperands<Options>(
+        _ extract: (BuiltinOptions) -> Options?
+    ) throws(InterpreterError) -> (options: Options, input: Int, filter: Int, inShape: Shape4, filterShape: Shape4) {
+        try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
+        let o = try options(extract)
+        let input = op.inputs[0], filter = op.inputs[1]
+        try requireFloat32(input)
+        let inShape = try shape4(input)
+        let filterShape = try shape4(filter)
+        guard graph.tensors[filter].shape.count == 4 else { throw invalid("filter must have rank 4") }
+        return (o, input, filter, inShape, filterShape)
+    }
+
+    /// A convolution's constant filter and its bias (input 2) when it has one, as floats.
+    private func convolutionWeights(filter: Int) throws(InterpreterError) -> (filter: [Float], bias: [Float]?) {
+        let weights = try constantFloats(filter, role: "filter")
+        let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
+        return (weights, bias)
     }
 
     private func lowerAdd() throws -> PlannedStep {

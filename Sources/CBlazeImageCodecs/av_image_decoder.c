@@ -138,7 +138,7 @@ static uint32_t channels_of(enum AVPixelFormat format) {
     }
 }
 
-blz_status blz_av_read_header(blz_decoder *decoder) {
+static blz_status blz_av_read_header(blz_decoder *decoder) {
     blz_av_quiet();
     struct blz_av_state *state = calloc(1, sizeof(struct blz_av_state));
     if (state == NULL || decoder->size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE
@@ -246,7 +246,7 @@ static blz_status convert(blz_decoder *decoder, const AVFrame *frame, uint8_t *p
     return BLZ_STATUS_OK;
 }
 
-blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     AVCodecContext *context = open_context(decoder, 0);
     AVFrame *frame = av_frame_alloc();
     blz_status status = BLZ_STATUS_OK;
@@ -271,10 +271,12 @@ blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-void blz_av_destroy(blz_decoder *decoder) {
+static void blz_av_destroy(blz_decoder *decoder) {
     struct blz_av_state *state = decoder->av;
     if (state == NULL) return;
     free(state->padded);
     free(state);
     decoder->av = NULL;
 }
+
+const blz_codec_backend blz_av_backend = {blz_av_read_header, blz_av_read_pixels, blz_av_destroy};

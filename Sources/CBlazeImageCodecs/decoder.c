@@ -35,10 +35,39 @@ void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *forma
     longjmp(decoder->jump, 1);
 }
 
+void *blz_decoder_new_state(blz_decoder *decoder, size_t size) {
+    void *state = calloc(1, size);
+    if (state == NULL) blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
+    return state;
+}
+
 int blz_checked_size(size_t a, size_t b, size_t c, size_t *result) {
     size_t ab;
     if (__builtin_mul_overflow(a, b, &ab) || __builtin_mul_overflow(ab, c, result)) return 0;
     return 1;
+}
+
+static const blz_codec_backend heif_backend = {blz_heif_read_header, blz_heif_read_pixels, blz_heif_destroy};
+
+/// Every back end, in the order a decoder's destruction releases their states.
+static const blz_codec_backend *const backends[] = {
+    &blz_jpeg_backend, &blz_png_backend, &blz_webp_backend, &blz_tiff_backend, &blz_gif_backend, &blz_av_backend,
+    &heif_backend,
+};
+
+/// The back end that decodes `codec`, or NULL for a value that names no codec.
+static const blz_codec_backend *backend(blz_codec codec) {
+    switch (codec) {
+    case BLZ_CODEC_JPEG: return &blz_jpeg_backend;
+    case BLZ_CODEC_PNG: return &blz_png_backend;
+    case BLZ_CODEC_WEBP: return &blz_webp_backend;
+    case BLZ_CODEC_TIFF: return &blz_tiff_backend;
+    case BLZ_CODEC_GIF: return &blz_gif_backend;
+    case BLZ_CODEC_BMP:
+    case BLZ_CODEC_PNM: return &blz_av_backend;
+    case BLZ_CODEC_HEIF: return &heif_backend;
+    }
+    return NULL;
 }
 
 blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
@@ -49,16 +78,10 @@ blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
     }
     decoder->message[0] = '\0';
     blz_status status;
-    switch (decoder->codec) {
-    case BLZ_CODEC_JPEG: status = blz_jpeg_read_header(decoder); break;
-    case BLZ_CODEC_PNG: status = blz_png_read_header(decoder); break;
-    case BLZ_CODEC_WEBP: status = blz_webp_read_header(decoder); break;
-    case BLZ_CODEC_TIFF: status = blz_tiff_read_header(decoder); break;
-    case BLZ_CODEC_GIF: status = blz_gif_read_header(decoder); break;
-    case BLZ_CODEC_BMP:
-    case BLZ_CODEC_PNM: status = blz_av_read_header(decoder); break;
-    case BLZ_CODEC_HEIF: status = blz_heif_read_header(decoder); break;
-    default:
+    const blz_codec_backend *codec_backend = backend(decoder->codec);
+    if (codec_backend != NULL) {
+        status = codec_backend->read_header(decoder);
+    } else {
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "unknown codec %d", (int)decoder->codec);
         status = BLZ_STATUS_INVALID_ARGUMENT;
     }
@@ -132,18 +155,9 @@ blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t
         return BLZ_STATUS_INVALID_ARGUMENT;
     }
     decoder->message[0] = '\0';
-    blz_status status;
-    switch (decoder->codec) {
-    case BLZ_CODEC_JPEG: status = blz_jpeg_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_PNG: status = blz_png_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_WEBP: status = blz_webp_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_TIFF: status = blz_tiff_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_GIF: status = blz_gif_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_BMP:
-    case BLZ_CODEC_PNM: status = blz_av_read_pixels(decoder, pixels); break;
-    case BLZ_CODEC_HEIF: status = blz_heif_read_pixels(decoder, pixels); break;
-    default: status = BLZ_STATUS_INVALID_ARGUMENT; // read_header refused it already
-    }
+    const blz_codec_backend *codec_backend = backend(decoder->codec);
+    blz_status status = BLZ_STATUS_INVALID_ARGUMENT; // for an unknown codec, which read_header refused already
+    if (codec_backend != NULL) status = codec_backend->read_pixels(decoder, pixels);
     decoder->stage = status == BLZ_STATUS_OK ? BLZ_STAGE_DONE : BLZ_STAGE_FAILED;
     if (status == BLZ_STATUS_OK) convert_color(decoder, pixels);
     return status;
@@ -155,13 +169,7 @@ const char *blz_decoder_message(const blz_decoder *decoder) {
 
 void blz_decoder_destroy(blz_decoder *decoder) {
     if (decoder == NULL) return;
-    blz_jpeg_destroy(decoder);
-    blz_png_destroy(decoder);
-    blz_webp_destroy(decoder);
-    blz_tiff_destroy(decoder);
-    blz_gif_destroy(decoder);
-    blz_av_destroy(decoder);
-    blz_heif_destroy(decoder);
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++) backends[i]->destroy(decoder);
     free(decoder);
 }
 

@@ -67,41 +67,41 @@ void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char
 _Noreturn void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/// A codec's state of `size` zeroed bytes for its read_header, or NULL with the decoder's failure set to
+/// `BLZ_STATUS_OUT_OF_MEMORY` ("out of memory").
+void *blz_decoder_new_state(blz_decoder *decoder, size_t size);
+
 /// `a * b * c` in `*result`, or 0 when it overflows size_t.
 int blz_checked_size(size_t a, size_t b, size_t c, size_t *result);
 
-blz_status blz_jpeg_read_header(blz_decoder *decoder);
+/// One format's back end, which the codec-independent entry points (decoder.c) call for its codec(s).
+typedef struct blz_codec_backend {
+    /// Reads the header into `decoder->header`, allocating the back end's state; a failure is recorded.
+    blz_status (*read_header)(blz_decoder *decoder);
+    /// Decodes the `output_width` x `output_height` image into `pixels` (`header.channels` bytes a pixel).
+    blz_status (*read_pixels)(blz_decoder *decoder, uint8_t *pixels);
+    /// Releases the back end's state, if it has any: called for every back end when a decoder is destroyed.
+    void (*destroy)(blz_decoder *decoder);
+} blz_codec_backend;
+
+extern const blz_codec_backend blz_jpeg_backend;
+extern const blz_codec_backend blz_png_backend;
+extern const blz_codec_backend blz_webp_backend;
+extern const blz_codec_backend blz_tiff_backend;
+extern const blz_codec_backend blz_gif_backend;
+/// BMP and PNM through FFmpeg's libavcodec (av_image_decoder.c).
+extern const blz_codec_backend blz_av_backend;
+
 /// Sets libjpeg's scale to 1/`denominator` and stores the output size in `output_width`/`output_height`.
 blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator);
-blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_jpeg_destroy(blz_decoder *decoder);
-
-blz_status blz_png_read_header(blz_decoder *decoder);
-blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_png_destroy(blz_decoder *decoder);
-
-blz_status blz_webp_read_header(blz_decoder *decoder);
-blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_webp_destroy(blz_decoder *decoder);
-
-blz_status blz_tiff_read_header(blz_decoder *decoder);
-blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_tiff_destroy(blz_decoder *decoder);
-
-blz_status blz_gif_read_header(blz_decoder *decoder);
-blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_gif_destroy(blz_decoder *decoder);
-
-/// BMP and PNM through FFmpeg's libavcodec (av_image_decoder.c).
-blz_status blz_av_read_header(blz_decoder *decoder);
-blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_av_destroy(blz_decoder *decoder);
 /// Sets FFmpeg's log level to quiet, once per process (its default callback then prints nothing).
 void blz_av_quiet(void);
 
 /// Writes a 26-byte TIFF-structured EXIF payload whose IFD0 holds one tag, the orientation `value` (1...8), to
 /// `output`: for formats whose own header carries the orientation (TIFF).
 void blz_orientation_exif(uint8_t output[26], uint16_t value);
+
+/// HEIF (heif_decoder.c); decoder.c makes these its back end.
 blz_status blz_heif_read_header(blz_decoder *decoder);
 /// The most images a path of derived-image ('dimg') and auxiliary-image ('auxl') references may pass through.
 #define BLZ_HEIF_MAX_DERIVATION 16

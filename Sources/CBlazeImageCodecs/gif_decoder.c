@@ -57,12 +57,9 @@ static blz_status fail(blz_decoder *decoder, int code, const char *step) {
     return status;
 }
 
-blz_status blz_gif_read_header(blz_decoder *decoder) {
-    struct blz_gif_state *state = calloc(1, sizeof(struct blz_gif_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+static blz_status blz_gif_read_header(blz_decoder *decoder) {
+    struct blz_gif_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_gif_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->gif = state;
     state->transparent = -1;
     int code = 0;
@@ -120,7 +117,7 @@ blz_status blz_gif_read_header(blz_decoder *decoder) {
     return BLZ_STATUS_OK;
 }
 
-blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_gif_state *state = decoder->gif;
     GifFileType *gif = state->gif;
     const GifImageDesc *frame = &gif->Image;
@@ -162,7 +159,7 @@ blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-void blz_gif_destroy(blz_decoder *decoder) {
+static void blz_gif_destroy(blz_decoder *decoder) {
     struct blz_gif_state *state = decoder->gif;
     if (state == NULL) return;
     if (state->gif != NULL) {
@@ -172,3 +169,5 @@ void blz_gif_destroy(blz_decoder *decoder) {
     free(state);
     decoder->gif = NULL;
 }
+
+const blz_codec_backend blz_gif_backend = {blz_gif_read_header, blz_gif_read_pixels, blz_gif_destroy};

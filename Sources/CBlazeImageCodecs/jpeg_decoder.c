@@ -212,12 +212,9 @@ static void find_icc_profile(blz_decoder *decoder, j_decompress_ptr cinfo) {
 
 // MARK: Entry points
 
-blz_status blz_jpeg_read_header(blz_decoder *decoder) {
-    struct blz_jpeg_state *state = calloc(1, sizeof(struct blz_jpeg_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+static blz_status blz_jpeg_read_header(blz_decoder *decoder) {
+    struct blz_jpeg_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_jpeg_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->jpeg = state;
     j_decompress_ptr cinfo = &state->cinfo;
     cinfo->err = jpeg_std_error(&state->error);
@@ -308,7 +305,7 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t count, int inv
     }
 }
 
-blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_jpeg_state *state = decoder->jpeg;
     j_decompress_ptr cinfo = &state->cinfo;
     const size_t width = decoder->output_width; // The header's, or the scaled size set_scale chose.
@@ -346,7 +343,7 @@ blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-void blz_jpeg_destroy(blz_decoder *decoder) {
+static void blz_jpeg_destroy(blz_decoder *decoder) {
     struct blz_jpeg_state *state = decoder->jpeg;
     if (state == NULL) return;
     if (state->created) jpeg_destroy_decompress(&state->cinfo);
@@ -354,3 +351,5 @@ void blz_jpeg_destroy(blz_decoder *decoder) {
     free(state);
     decoder->jpeg = NULL;
 }
+
+const blz_codec_backend blz_jpeg_backend = {blz_jpeg_read_header, blz_jpeg_read_pixels, blz_jpeg_destroy};

@@ -92,7 +92,7 @@ static void find_icc_profile(blz_decoder *decoder) {
 #endif
 }
 
-blz_status blz_png_read_header(blz_decoder *decoder) {
+static blz_status blz_png_read_header(blz_decoder *decoder) {
     // libpng reports a zero dimension as a generic IHDR error; look at the IHDR ourselves first.
     if (decoder->size >= 24 && memcmp(decoder->data + 12, "IHDR", 4) == 0
         && (read_be32(decoder->data + 16) == 0 || read_be32(decoder->data + 20) == 0)) {
@@ -103,11 +103,8 @@ blz_status blz_png_read_header(blz_decoder *decoder) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "a PNG chunk is longer than the data left");
         return BLZ_STATUS_TRUNCATED;
     }
-    struct blz_png_state *state = calloc(1, sizeof(struct blz_png_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_png_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_png_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->png = state;
     if (setjmp(decoder->jump)) return decoder->failure;
 
@@ -175,7 +172,7 @@ blz_status blz_png_read_header(blz_decoder *decoder) {
     return BLZ_STATUS_OK;
 }
 
-blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_png_state *state = decoder->png;
     const size_t stride = (size_t)decoder->header.width * decoder->header.channels; // Checked by the caller.
     if (setjmp(decoder->jump)) return decoder->failure;
@@ -199,10 +196,12 @@ blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-void blz_png_destroy(blz_decoder *decoder) {
+static void blz_png_destroy(blz_decoder *decoder) {
     struct blz_png_state *state = decoder->png;
     if (state == NULL) return;
     if (state->png != NULL) png_destroy_read_struct(&state->png, state->info != NULL ? &state->info : NULL, NULL);
     free(state);
     decoder->png = NULL;
 }
+
+const blz_codec_backend blz_png_backend = {blz_png_read_header, blz_png_read_pixels, blz_png_destroy};

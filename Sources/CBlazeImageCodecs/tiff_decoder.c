@@ -174,12 +174,9 @@ static int open_tiff(blz_decoder *decoder, int mapped) {
     return state->tiff != NULL;
 }
 
-blz_status blz_tiff_read_header(blz_decoder *decoder) {
-    struct blz_tiff_state *state = calloc(1, sizeof(struct blz_tiff_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+static blz_status blz_tiff_read_header(blz_decoder *decoder) {
+    struct blz_tiff_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_tiff_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->tiff = state;
     if (!open_tiff(decoder, 0)) return fail(decoder, BLZ_STATUS_CORRUPT, "libtiff cannot read the first directory");
     TIFF *tiff = state->tiff;
@@ -276,7 +273,7 @@ static int keep_alpha_straight(TIFF *tiff) {
     return TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, count, changed);
 }
 
-blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     struct blz_tiff_state *state = decoder->tiff;
     const uint32_t width = decoder->header.width, height = decoder->header.height;
     const uint32_t channels = decoder->header.channels;
@@ -343,10 +340,12 @@ blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-void blz_tiff_destroy(blz_decoder *decoder) {
+static void blz_tiff_destroy(blz_decoder *decoder) {
     struct blz_tiff_state *state = decoder->tiff;
     if (state == NULL) return;
     if (state->tiff != NULL) TIFFClose(state->tiff);
     free(state);
     decoder->tiff = NULL;
 }
+
+const blz_codec_backend blz_tiff_backend = {blz_tiff_read_header, blz_tiff_read_pixels, blz_tiff_destroy};

@@ -47,18 +47,15 @@ static const char *describe(VP8StatusCode code) {
     }
 }
 
-blz_status blz_webp_read_header(blz_decoder *decoder) {
+static blz_status blz_webp_read_header(blz_decoder *decoder) {
     WebPBitstreamFeatures features;
     const VP8StatusCode code = WebPGetFeatures(decoder->data, decoder->size, &features);
     if (code != VP8_STATUS_OK) {
         blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
         return status_for(code);
     }
-    struct blz_webp_state *state = calloc(1, sizeof(struct blz_webp_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    struct blz_webp_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_webp_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     decoder->webp = state;
 
     const WebPData data = {decoder->data, decoder->size};
@@ -164,14 +161,16 @@ static blz_status read_first_frame(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
+static blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return decoder->webp->animated ? read_first_frame(decoder, pixels) : read_still(decoder, pixels);
 }
 
-void blz_webp_destroy(blz_decoder *decoder) {
+static void blz_webp_destroy(blz_decoder *decoder) {
     struct blz_webp_state *state = decoder->webp;
     if (state == NULL) return;
     WebPDemuxDelete(state->demux);
     free(state);
     decoder->webp = NULL;
 }
+
+const blz_codec_backend blz_webp_backend = {blz_webp_read_header, blz_webp_read_pixels, blz_webp_destroy};

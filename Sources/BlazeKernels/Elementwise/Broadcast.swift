@@ -47,6 +47,13 @@ extension BroadcastPlan {
     /// rhs(broadcast)))` in row-major order (ADD's and MUL's references).
     func runReference(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
                       bounds: (lower: Float, upper: Float), _ op: (Float, Float) -> Float) {
+        runReference(lhs: lhs, rhs: rhs, output: output) { clamp(op($0, $1), bounds.lower, bounds.upper) }
+    }
+
+    /// The scalar oracles' broadcast walk: `output(n, y, x, c) = op(lhs(broadcast), rhs(broadcast))` in
+    /// row-major order, with no activation (PRELU's reference, and the clamped one above).
+    func runReference(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+                      _ op: (Float, Float) -> Float) {
         let shape = outputShape
         var index = 0
         for b in 0..<shape.n {
@@ -55,7 +62,7 @@ extension BroadcastPlan {
                     for c in 0..<shape.c {
                         let a = lhs[lhsStrides.offset(b, y, x) + c * lhsStrides.c]
                         let d = rhs[rhsStrides.offset(b, y, x) + c * rhsStrides.c]
-                        output[index] = clamp(op(a, d), bounds.lower, bounds.upper)
+                        output[index] = op(a, d)
                         index += 1
                     }
                 }

@@ -54,13 +54,10 @@ public struct TransformTensorBilinear: Sendable, Equatable {
         for y in rows.clamped(to: 0..<outputHeight) {
             for x in 0..<outputWidth {
                 let out = output + (y * outputWidth + x) * channels
-                guard let (u, v) = sampler.source(x, y) else {
+                guard let (column, row, right, lower) = sampler.neighbours(x, y) else {
                     out.update(repeating: 0, count: channels)
                     continue
                 }
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let column = Int(fu), row = Int(fv)
-                let right = u - fu, lower = v - fv
                 let p11 = input + (row * width + column) * channels
                 guard column + 1 < width, row + 1 < height else {
                     Self.blend(p11, width: width, channels: channels, hasRight: column + 1 < width,
@@ -115,6 +112,15 @@ public struct TransformTensorBilinear: Sendable, Equatable {
             guard u >= 0, u <= maxX, v >= 0, v <= maxY else { return nil }
             return (u, v)
         }
+
+        /// The input pixel up and left of output pixel (x, y)'s source point, and how far the point lies toward
+        /// the next column (`right`) and row (`lower`), each in 0..<1; nil outside the input.
+        @inline(__always)
+        func neighbours(_ x: Int, _ y: Int) -> (column: Int, row: Int, right: Float, lower: Float)? {
+            guard let (u, v) = source(x, y) else { return nil }
+            let fu = u.rounded(.down), fv = v.rounded(.down)
+            return (Int(fu), Int(fv), u - fu, v - fv)
+        }
     }
 
     /// Channels `from...` of one output pixel, one at a time: MediaPipe's arithmetic, a missing right or lower
@@ -142,14 +148,12 @@ public struct TransformTensorBilinear: Sendable, Equatable {
         for y in 0..<outputHeight {
             for x in 0..<outputWidth {
                 let out = output + (y * outputWidth + x) * channels
-                guard let (u, v) = sampler.source(x, y) else {
+                guard let (column, row, right, lower) = sampler.neighbours(x, y) else {
                     out.update(repeating: 0, count: channels)
                     continue
                 }
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let (column, row) = (Int(fu), Int(fv))
                 Self.blend(input + (row * width + column) * channels, width: width, channels: channels,
-                           hasRight: column + 1 < width, hasLower: row + 1 < height, right: u - fu, lower: v - fv,
+                           hasRight: column + 1 < width, hasLower: row + 1 < height, right: right, lower: lower,
                            into: out, from: 0)
             }
         }

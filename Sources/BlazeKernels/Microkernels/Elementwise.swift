@@ -64,20 +64,10 @@ extension Microkernels {
         let zero = Vec8()
         if xs.c == 1 && xs.w == c && xs.h == w * c && (n == 1 || xs.n == h * w * c) && als.c == 1
             && als.n == 0 && als.h == 0 && als.w == 0 {
-            // The usual case, slopes per channel on a dense input: one flat loop over the pixels. (The tail
-            // is a partial vector, not an overlapping one: the kernel may run in place.)
+            // The usual case, slopes per channel on a dense input: one flat loop over the pixels.
             var x = input
             for _ in 0..<(n * h * w) {
-                var i = 0
-                while i + 8 <= c {
-                    let v = load8(x + i)
-                    store8(v.replacing(with: v * load8(alpha + i), where: v .< zero), out + i)
-                    i += 8
-                }
-                if i < c {
-                    let v = loadPartial(x + i, c - i)
-                    storePartial(v.replacing(with: v * loadPartial(alpha + i, c - i), where: v .< zero), out + i, c - i)
-                }
+                preluRow(x, alpha, out, count: c)
                 x += c
                 out += c
             }
@@ -90,16 +80,8 @@ extension Microkernels {
                     let a = alpha + b * als.n + y * als.h + x * als.w
                     var i = 0
                     if xs.c == 1 && als.c == 1 {
-                        while i + 8 <= c {
-                            let v = load8(xin + i)
-                            store8(v.replacing(with: v * load8(a + i), where: v .< zero), out + i)
-                            i += 8
-                        }
-                        if i < c {
-                            let v = loadPartial(xin + i, c - i)
-                            storePartial(v.replacing(with: v * loadPartial(a + i, c - i), where: v .< zero), out + i, c - i)
-                            i = c
-                        }
+                        preluRow(xin, a, out, count: c)
+                        i = c
                     } else if xs.c == 1 {
                         let va = Vec8(repeating: a[0])
                         while i + 8 <= c {
@@ -122,6 +104,26 @@ extension Microkernels {
                     out += c
                 }
             }
+        }
+    }
+
+    /// `out[i] = x[i] >= 0 ? x[i] : x[i] · alpha[i]` for `i < count`, all three dense: `prelu`'s row when input
+    /// and slopes both run along the channels. The tail is a partial vector, not an overlapping one, so that
+    /// the kernel may run in place.
+    @inline(__always)
+    static func preluRow(
+        _ x: UnsafePointer<Float>, _ alpha: UnsafePointer<Float>, _ out: UnsafeMutablePointer<Float>, count c: Int
+    ) {
+        let zero = Vec8()
+        var i = 0
+        while i + 8 <= c {
+            let v = load8(x + i)
+            store8(v.replacing(with: v * load8(alpha + i), where: v .< zero), out + i)
+            i += 8
+        }
+        if i < c {
+            let v = loadPartial(x + i, c - i)
+            storePartial(v.replacing(with: v * loadPartial(alpha + i, c - i), where: v .< zero), out + i, c - i)
         }
     }
 }
