@@ -44,9 +44,15 @@ struct QuietDecodingTests {
             }
         }
         #expect(errors == files.count)
+        // The test runner's own lines (other tests starting and ending meanwhile) can name these libraries too,
+        // in their arguments ("dav1d", "HEVC ..."): only the other lines count.
+        let runnerMarks = ["◇", "✔", "✘", "↳", "􀟈", "􀢄", "Test Suite", "Test Case"]
+        let libraryLines = printed.split(separator: "\n")
+            .filter { line in !runnerMarks.contains { line.hasPrefix($0) } }
+            .joined(separator: "\n")
         for fragment in ["exceeds limit", "OBU", "dav1d", "TIFF", "Picture size", "Invalid maxval", "GIF", "[hevc @",
                          "SPS", "PPS", "NAL"] {
-            #expect(!printed.contains(fragment), "stderr got: \(printed)")
+            #expect(!libraryLines.contains(fragment), "stderr got: \(libraryLines)")
         }
     }
 }
