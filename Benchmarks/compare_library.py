@@ -37,16 +37,20 @@ BUSY = ("swift-frontend", "swift-build", "swiftc", "clang", "cc1", "ld", "swift-
 
 
 def busy_processes() -> list[str]:
-    """The compilers and builds running now (another developer's build shares the cores)."""
+    """The compilers and builds running now (another developer's build shares the cores). A zombie, or a process
+    that has used no CPU time at all (a compiler left hanging by an interrupted build), does not count."""
     seen = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             try:
                 with open(f"/proc/{pid}/comm") as f:
                     name = f.read().strip()
-            except OSError:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
                 continue
-            if name.startswith(BUSY):
+            state, cpu_ticks = fields[0], int(fields[11]) + int(fields[12])  # state, utime + stime
+            if name.startswith(BUSY) and state != "Z" and cpu_ticks > 0:
                 seen.append(name)
     return sorted(seen)
 
