@@ -416,7 +416,11 @@ let package = Package(
                            "BlazeTestSupport", "CAllocationCounter"]
         ),
         .testTarget(
-            name: "BlazeImageIOTests", dependencies: ["BlazeImageIO", "BlazeTestSupport"], exclude: ["Fixtures"]
+            name: "BlazeImageIOTests",
+            // libheif itself, to compare the HEVC plugin's pixels with libheif's own decoding.
+            dependencies: ["BlazeImageIO", "BlazeTestSupport",
+                           .target(name: "CLibHeif", condition: .when(platforms: fileIOPlatforms))],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlazeFaceTests",

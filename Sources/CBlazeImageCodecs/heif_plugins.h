@@ -41,10 +41,10 @@ typedef struct blz_heif_rgb_request {
 
 void blz_heif_plugins_set_rgb_request(blz_heif_rgb_request request);
 
-/// 8-bit YCbCr planes to 8-bit RGB planes, as libheif 1.15 converts them (its coefficients for the matrix, the
-/// nearest chroma sample, rounded to nearest) in fixed point. `chroma_shift_x`/`_y` are 1 where chroma is
-/// subsampled on that axis. Returns 0, writing nothing, for the matrices it does not handle (0 identity, 8 YCgCo,
-/// 12 and 13, derived from the primaries); 1 when done.
+/// 8-bit YCbCr planes to 8-bit RGB planes, as libheif 1.15 converts them, to the bit (its coefficients for the matrix,
+/// its limited-range constants, the nearest chroma sample, its single-precision arithmetic and rounding).
+/// `chroma_shift_x`/`_y` are 1 where chroma is subsampled on that axis. Returns 0, writing nothing, for the matrices
+/// it does not handle (0 identity, 8 YCgCo, 12 and 13, derived from the primaries) or when out of memory; 1 when done.
 int blz_ycbcr_to_rgb(uint16_t matrix_coefficients, int full_range, int width, int height, int chroma_shift_x,
                      int chroma_shift_y, const uint8_t *const planes[3], const int strides[3], uint8_t *const rgb[3],
                      const int rgb_strides[3]);

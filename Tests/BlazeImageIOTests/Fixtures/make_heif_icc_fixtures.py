@@ -176,6 +176,13 @@ def heif_fixtures():
     deep_data = write("heif_10bit.heic", deep_buffer.getvalue())
     assert pillow_heif.open_heif(io.BytesIO(deep_data)).info["bit_depth"] == 10
     expect("heif_10bit.heic", decoded_by_reference(deep_data), plain, 6, 4)
+    # Limited range (nclx: BT.601 matrix, full_range_flag 0), as cameras and video tools often write. libheif
+    # expands it with its own constants ((Y - 16) x 1.1689, chroma x 1.1429), which the HEVC plugin reproduces.
+    limited = write("heif_limited_range.heic", heic_bytes(plain, matrix_coefficients=6, full_range_flag=0,
+                                                          color_primaries=1, transfer_characteristics=13))
+    colr = limited.index(b"colrnclx") + 8
+    assert limited[colr + 6] == 0, "not limited range"
+    expect("heif_limited_range.heic", decoded_by_reference(limited), plain, 6, 4)
 
     # Damage.
     base = open(os.path.join(HERE, "heif_rgb.heic"), "rb").read()
