@@ -15,8 +15,10 @@ internal import CBlazeImageCodecs
 /// pictures; this type only offers the switch.
 public enum PictureMemory {
     /// Serves blocks up to `bytes` from the allocator's heap and keeps freed memory for the next block (glibc's
-    /// `M_MMAP_THRESHOLD` to `bytes`, `M_TRIM_THRESHOLD` to twice that; at most 1 GiB). Blocks larger than
-    /// `bytes` are still mapped and unmapped each time.
+    /// `M_MMAP_THRESHOLD` to `bytes`, `M_TRIM_THRESHOLD` to twice that; at most 1 GiB), and has every thread
+    /// allocate from the main heap (`M_ARENA_MAX` 1): glibc caps each other thread's heap at 64 MiB and unmaps it
+    /// once empty, which a HEIC decode outgrows. Blocks larger than `bytes` are still mapped and unmapped each time.
+    /// The arena setting only holds if made before threads have allocated: call this first thing in `main`.
     /// - Parameter bytes: the largest block kept: 256 MiB by default (an 85 MP RGB picture).
     /// - Returns: whether the allocator took the setting; false where there is none (not glibc: Darwin,
     ///   musl), and under sanitizers that replace the allocator it may be true with no effect.

@@ -180,8 +180,9 @@ void blz_free(void *buffer);
 
 /// Asks the C allocator to serve blocks of up to `bytes` from its heap and to keep freed memory for the next
 /// block, rather than mapping each large block afresh and unmapping it when freed (glibc's `M_MMAP_THRESHOLD`
-/// and `M_TRIM_THRESHOLD`, to `bytes` and twice `bytes`; `bytes` is capped at 1 GiB). Returns 1 when the
-/// allocator took both settings, 0 where there is no such setting (not glibc) or it refused one.
+/// and `M_TRIM_THRESHOLD`, to `bytes` and twice `bytes`, `bytes` capped at 1 GiB; and `M_ARENA_MAX` 1, so that
+/// every thread allocates from the main heap, the only one glibc lets grow past 64 MiB). Returns 1 when the
+/// allocator took the settings, 0 where there is no such setting (not glibc) or it refused one.
 int blz_keep_large_blocks(size_t bytes);
 
 #ifdef __cplusplus
