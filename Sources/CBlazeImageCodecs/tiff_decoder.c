@@ -17,6 +17,10 @@
 // - The pixels are as stored, top row first: the Orientation tag (1...8, the values EXIF took over) is
 //   reported as a one-tag EXIF payload, not applied (TIFFRGBAImage would flip for some values: its own
 //   orientation handling is switched off).
+// - An ICC profile (the ICCProfile tag, 34675) is reported in `decoder->color` by the pixel step, from its own
+//   handle (the header step's is closed by then); decoder.c converts the pixels to sRGB. A profile that does not
+//   describe the decoded RGB or gray (a CMYK one, which libtiff's RGBA interface has already turned to RGB) is
+//   ignored there.
 // - Before anything grows with the image: at most 8 samples of at most 16 bits per pixel, and tiles no larger
 //   than the image (rounded up to 16) or 1024 x 1024 are accepted, so that libtiff's strip or tile buffer is
 //   bounded by the size the caller accepted (or 16 MB). The pixels are read in bands of whole strips or tiles into a band buffer of
@@ -285,6 +289,12 @@ static blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     if (check_width != width || check_height != height
         || (state->unassociated && !keep_alpha_straight(state->tiff))) {
         return fail(decoder, BLZ_STATUS_CORRUPT, "the first directory reads differently the second time");
+    }
+    uint32_t icc_size = 0;
+    void *icc = NULL;
+    if (TIFFGetField(state->tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc != NULL && icc_size > 0) {
+        decoder->color.icc = icc; // owned by this handle, open until blz_tiff_destroy
+        decoder->color.icc_size = icc_size;
     }
     char reason[1024] = "";
     TIFFRGBAImage image;

@@ -10,7 +10,8 @@
 // - Alpha (an ALPH chunk, VP8L's alpha bit, an animation's alpha flag) gives 4 channels, RGBA not
 //   premultiplied; otherwise 3 (RGB).
 // - EXIF: the payload of the first "EXIF" chunk (a TIFF structure; a leading "Exif\0\0", which some writers
-//   add, is skipped by the Swift parser). ICC profiles and XMP are ignored.
+//   add, is skipped by the Swift parser). The first "ICCP" chunk is reported in `decoder->color` (decoder.c
+//   converts the pixels to sRGB). XMP is ignored.
 // - A still picture is decoded straight into the caller's buffer (WebPDecode with external memory); an
 //   animation through WebPAnimDecoder, which allocates its own canvas (two, 8 bytes per pixel) once the size
 //   was accepted, and its first frame is copied out.
@@ -90,6 +91,13 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
         if (chunk.chunk.size > 0) { // Points into the caller's data, which outlives the decoder.
             decoder->header.exif = chunk.chunk.bytes;
             decoder->header.exif_size = chunk.chunk.size;
+        }
+        WebPDemuxReleaseChunkIterator(&chunk);
+    }
+    if (WebPDemuxGetChunk(state->demux, "ICCP", 1, &chunk)) {
+        if (chunk.chunk.size > 0) { // Also in the caller's data.
+            decoder->color.icc = chunk.chunk.bytes;
+            decoder->color.icc_size = chunk.chunk.size;
         }
         WebPDemuxReleaseChunkIterator(&chunk);
     }

@@ -456,6 +456,21 @@ def icc_fixtures():
     data = write("jpeg_icc_missing_chunk.jpg", whole[:second - 4] + whole[second - 2 + length:])
     expect_profile("jpeg_icc_missing_chunk.jpg", decoded_by_reference(data), None)
 
+    # WebP with an ICCP chunk (lossless: the stored samples are `vivid` exactly) and TIFF with an ICCProfile tag,
+    # as scanners write them (Adobe RGB, RGBA, deflate).
+    buffer = io.BytesIO()
+    vivid.save(buffer, format="WEBP", lossless=True, icc_profile=DISPLAY_P3)
+    data = write("webp_display_p3.webp", buffer.getvalue())
+    assert b"ICCP" in data
+    assert decoded_by_reference(data).tobytes() == vivid.tobytes()
+    expect_profile("webp_display_p3.webp", vivid, to_srgb(vivid, DISPLAY_P3))
+    scanned = vivid_image(alpha=True)
+    buffer = io.BytesIO()
+    scanned.save(buffer, format="TIFF", compression="tiff_adobe_deflate", icc_profile=ADOBE_RGB)
+    data = write("tiff_adobe_rgb_rgba.tif", buffer.getvalue())
+    assert decoded_by_reference(data).info.get("icc_profile") == ADOBE_RGB
+    expect_profile("tiff_adobe_rgb_rgba.tif", scanned, to_srgb(scanned, ADOBE_RGB))
+
     # A Display P3 HEIC, like an iPhone's (an ICC profile in a colr box).
     plain = quadrant_image()
     data = write("heif_display_p3.heic", heic_bytes(plain, icc_profile=DISPLAY_P3))
