@@ -15,7 +15,7 @@
 // - R = Y' + r_cr Cr', G = (Y' + g_cb Cb') + g_cr Cr', B = Y' + b_cb Cb', each + 0.5 truncated and clamped to 0-255.
 // Products are never fused into multiply-adds (libheif's x86-64 build has no FMA), so the result does not depend on
 // the instruction set. The chroma terms are computed once per chroma row; the per-pixel loop is left to the
-// compiler to vectorize.
+// compiler to vectorize (SSE2, and AVX2 where the CPU has it).
 #include "heif_plugins.h"
 
 #ifdef BLZ_HEIF_PLUGINS
@@ -25,6 +25,14 @@
 #pragma STDC FP_CONTRACT OFF
 #ifdef __clang__
 #pragma clang fp contract(off)
+#endif
+
+// An AVX2 copy of the two loops beside the baseline one, chosen at load time (ifunc) where the CPU has AVX2: 8 pixels
+// per instruction instead of 4, the same operations, so the same result.
+#if defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define BLZ_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define BLZ_VECTOR_CLONES
 #endif
 
 typedef struct ycbcr_coefficients {
@@ -67,6 +75,7 @@ typedef struct chroma_terms {
     float *red, *green_cb, *green_cr, *blue;
 } chroma_terms;
 
+BLZ_VECTOR_CLONES
 static void expand_chroma(const ycbcr_coefficients *k, float chroma_scale, int width, int shift_x,
                           const uint8_t *cb_row, const uint8_t *cr_row, const chroma_terms *terms) {
     for (int x = 0; x < width; x++) {
@@ -83,6 +92,7 @@ static void expand_chroma(const ycbcr_coefficients *k, float chroma_scale, int w
     }
 }
 
+BLZ_VECTOR_CLONES
 static void convert_row(int width, int full_range, const uint8_t *restrict luma, const chroma_terms *terms,
                         uint8_t *restrict red, uint8_t *restrict green, uint8_t *restrict blue) {
     const float *restrict r_term = terms->red, *restrict g_cb = terms->green_cb, *restrict g_cr = terms->green_cr;
