@@ -21,16 +21,22 @@ static double cpu_ms(void) {
 static unsigned char *pixels;
 static size_t capacity;
 
+/// Starts `info` on the JPEG in `data` and reads its header.
+static void begin(struct jpeg_decompress_struct *info, struct jpeg_error_mgr *errors, const unsigned char *data,
+                  size_t size) {
+    info->err = jpeg_std_error(errors);
+    jpeg_create_decompress(info);
+    jpeg_mem_src(info, data, size);
+    jpeg_read_header(info, TRUE);
+}
+
 /// Decodes at 1/`denominator`; with `height` > 0 only the rows `top` ..< `top + height` and (about) the columns
 /// `left` ..< `left + width`, at full resolution, stopping after the region.
 static void decode(const unsigned char *data, size_t size, int denominator, int left, int top, int width,
                    int height) {
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr errors;
-    info.err = jpeg_std_error(&errors);
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, size);
-    jpeg_read_header(&info, TRUE);
+    begin(&info, &errors, data, size);
     info.scale_num = 1;
     info.scale_denom = denominator;
     info.out_color_space = JCS_RGB;
@@ -74,10 +80,7 @@ int main(int argc, char **argv) {
         fclose(file);
         struct jpeg_decompress_struct info;
         struct jpeg_error_mgr errors;
-        info.err = jpeg_std_error(&errors);
-        jpeg_create_decompress(&info);
-        jpeg_mem_src(&info, data, size);
-        jpeg_read_header(&info, TRUE);
+        begin(&info, &errors, data, size);
         const int width = (int)info.image_width, height = (int)info.image_height;
         jpeg_destroy_decompress(&info);
         const int top = getenv("TOP") ? height / 10 : (height - side) / 2;
