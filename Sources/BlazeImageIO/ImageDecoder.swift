@@ -42,8 +42,8 @@ internal import CBlazeImageCodecs
 ///
 /// The other formats' orientations are reported in `ImageBuffer.orientation`, never applied. An embedded colour
 /// profile (JPEG APP2 ICC, PNG iCCP, WebP ICCP, TIFF ICCProfile, HEIF `colr` ICC or nclx) is converted to sRGB with
-/// LittleCMS (`ImageDecodingOptions.convertsToSRGB`); gAMA and cHRM alone are ignored. Damaged data otherwise throws: a
-/// file that decodes never contains filler pixels. Thread-safe: calls share no state.
+/// LittleCMS (`ImageDecodingOptions.convertsToSRGB`); gAMA and cHRM alone are ignored. Damaged data otherwise
+/// throws: a file that decodes never contains filler pixels. Thread-safe: calls share no state.
 public enum ImageDecoder {
     /// Reads and decodes the file at `path`.
     ///

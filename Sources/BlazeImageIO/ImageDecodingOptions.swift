@@ -22,8 +22,9 @@ public struct ImageDecodingOptions: Hashable, Sendable {
     /// Whether pixels are converted to sRGB from the colour profile the file embeds (an ICC profile in JPEG's APP2
     /// markers, PNG's iCCP chunk, WebP's ICCP chunk, TIFF's ICCProfile tag or HEIF's `colr` box, or HEIF's nclx
     /// primaries), with LittleCMS at the perceptual intent. True by default, so that a Display P3 iPhone picture or
-    /// an Adobe RGB photo keeps its colours; false returns the samples as stored. A profile that describes sRGB leaves the pixels as they are, and a
-    /// malformed one, or one of another colour model than the pixels, is ignored (the samples as stored).
+    /// an Adobe RGB photo keeps its colours; false returns the samples as stored. A profile that describes sRGB
+    /// leaves the pixels as they are, and a malformed one, or one of another colour model than the pixels, is
+    /// ignored (the samples as stored).
     public var convertsToSRGB: Bool = true
 
     /// Creates limits.
