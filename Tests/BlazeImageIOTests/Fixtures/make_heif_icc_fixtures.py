@@ -404,8 +404,23 @@ def split_icc_markers(jpeg, profile, chunk):
     return jpeg[:app0_end] + markers + jpeg[app0_end:]
 
 
+def tiff_tag_pointing_past_end(data, tag):
+    """`data` (a classic TIFF) with the value offset of `tag` in its first directory moved past the end of the file."""
+    order = "<" if data[:2] == b"II" else ">"
+    directory = struct.unpack(order + "I", data[4:8])[0]
+    count = struct.unpack(order + "H", data[directory:directory + 2])[0]
+    patched = bytearray(data)
+    for index in range(count):
+        entry = directory + 2 + 12 * index
+        if struct.unpack(order + "H", data[entry:entry + 2])[0] == tag:
+            patched[entry + 8:entry + 12] = struct.pack(order + "I", len(data) + 100_000)
+            return bytes(patched)
+    raise ValueError(f"no tag {tag}")
+
+
 def icc_fixtures():
     vivid = vivid_image()
+    garbage = struct.pack(">I", 300) + bytes((i * 37) % 251 for i in range(296))  # a plausible size, then noise
     relative_matches_perceptual(vivid, DISPLAY_P3)
     relative_matches_perceptual(vivid, ADOBE_RGB)
 
@@ -446,7 +461,6 @@ def icc_fixtures():
     assert stored.info.get("icc_profile") == ADOBE_RGB
     expect_profile("jpeg_adobe_rgb_split.jpg", stored, to_srgb(stored, ADOBE_RGB))
     # A malformed profile (garbage after a plausible size) is ignored: the pixels stay as stored.
-    garbage = struct.pack(">I", 300) + bytes((i * 37) % 251 for i in range(296))
     data = write("jpeg_bad_icc.jpg", split_icc_markers(jpeg(vivid), garbage, 1000))
     expect_profile("jpeg_bad_icc.jpg", decoded_by_reference(data), None)
     # A chunk missing (1 and 3 of 3): libjpeg-turbo returns no profile; the pixels stay as stored.
@@ -470,6 +484,18 @@ def icc_fixtures():
     data = write("tiff_adobe_rgb_rgba.tif", buffer.getvalue())
     assert decoded_by_reference(data).info.get("icc_profile") == ADOBE_RGB
     expect_profile("tiff_adobe_rgb_rgba.tif", scanned, to_srgb(scanned, ADOBE_RGB))
+
+    # Damaged profiles in both are ignored (the samples as stored): garbage in the ICCP chunk and in the tag, and a
+    # tag whose data lies past the end of the file (libtiff drops it).
+    buffer = io.BytesIO()
+    vivid.save(buffer, format="WEBP", lossless=True, icc_profile=garbage)
+    expect_profile("webp_bad_icc.webp", decoded_by_reference(write("webp_bad_icc.webp", buffer.getvalue())), None)
+    buffer = io.BytesIO()
+    vivid.save(buffer, format="TIFF", icc_profile=garbage)
+    data = write("tiff_bad_icc.tif", buffer.getvalue())
+    expect_profile("tiff_bad_icc.tif", vivid, None)
+    write("tiff_icc_past_end.tif", tiff_tag_pointing_past_end(data, 34675))
+    expect_profile("tiff_icc_past_end.tif", vivid, None)
 
     # A Display P3 HEIC, like an iPhone's (an ICC profile in a colr box).
     plain = quadrant_image()
