@@ -23,26 +23,9 @@ typedef struct av1_decoder {
     uint64_t pixel_limit;
 } av1_decoder;
 
-static const char *plugin_name(void) {
-    return "swift-blazeface AV1 decoder (dav1d, bounded frames)";
-}
-
-static void init_plugin(void) {}
-static void deinit_plugin(void) {}
-
-/// libheif 1.15's dav1d plugin has priority 150 and its aom plugin 100: this one is chosen where it is registered.
-static int does_support_format(enum heif_compression_format format) {
-    return format == heif_compression_AV1 ? 200 : 0;
-}
-
-static struct heif_error plugin_error(enum heif_error_code code, enum heif_suberror_code subcode, const char *text) {
-    struct heif_error error = {code, subcode, text};
-    return error;
-}
-
 static struct heif_error new_decoder(void **result) {
     av1_decoder *decoder = calloc(1, sizeof(av1_decoder));
-    if (decoder == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+    if (decoder == NULL) return blz_heif_plugin_out_of_memory();
     decoder->pixel_limit = blz_heif_plugins_pixel_limit();
     Dav1dSettings settings;
     dav1d_default_settings(&settings);
@@ -60,10 +43,10 @@ static struct heif_error new_decoder(void **result) {
     settings.logger.cookie = NULL;
     if (dav1d_open(&decoder->context, &settings) != 0) {
         free(decoder);
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "dav1d_open failed");
+        return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "dav1d_open failed");
     }
     *result = decoder;
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    return blz_heif_plugin_ok();
 }
 
 static void free_decoder(void *raw) {
@@ -74,23 +57,19 @@ static void free_decoder(void *raw) {
     free(decoder);
 }
 
-static void set_strict_decoding(void *raw, int flag) {
-    (void)raw;
-    (void)flag;
-}
-
 static struct heif_error push_data(void *raw, const void *data, size_t size) {
     av1_decoder *decoder = raw;
     if (decoder->data.data != NULL) {
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "data pushed twice");
+        return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "data pushed twice");
     }
     if (size == 0) {  // dav1d would refuse empty data, printing to stderr (fuzz-image; it also leaked its buffer)
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_No_item_data, "the AV1 item is empty");
+        return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_No_item_data,
+                                     "the AV1 item is empty");
     }
     uint8_t *copy = dav1d_data_create(&decoder->data, size);
-    if (copy == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+    if (copy == NULL) return blz_heif_plugin_out_of_memory();
     memcpy(copy, data, size);
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    return blz_heif_plugin_ok();
 }
 
 /// The decoded frame as a heif_image: its planes, and the colour description of its sequence header.
@@ -101,7 +80,7 @@ static struct heif_error convert(const Dav1dPicture *frame, struct heif_image **
     case DAV1D_PIXEL_LAYOUT_I420: chroma = heif_chroma_420; break;
     case DAV1D_PIXEL_LAYOUT_I422: chroma = heif_chroma_422; break;
     case DAV1D_PIXEL_LAYOUT_I444: chroma = heif_chroma_444; break;
-    default: return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "unknown layout");
+    default: return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "unknown layout");
     }
     const int mono = chroma == heif_chroma_monochrome;
     struct heif_image *image = NULL;
@@ -122,9 +101,7 @@ static struct heif_error convert(const Dav1dPicture *frame, struct heif_image **
         uint8_t *target = error.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &target_stride) : NULL;
         if (target == NULL || frame->data[c] == NULL) {
             heif_image_release(image);
-            return error.code != heif_error_Ok ? error
-                                               : plugin_error(heif_error_Memory_allocation_error,
-                                                              heif_suberror_Unspecified, "");
+            return error.code != heif_error_Ok ? error : blz_heif_plugin_out_of_memory();
         }
         const uint8_t *source = frame->data[c];
         const ptrdiff_t source_stride = frame->stride[c > 0 ? 1 : 0];
@@ -143,7 +120,7 @@ static struct heif_error convert(const Dav1dPicture *frame, struct heif_image **
     }
     heif_nclx_color_profile_free(nclx);
     *result = image;
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
+    return blz_heif_plugin_ok();
 }
 
 static struct heif_error decode_image(void *raw, struct heif_image **result) {
@@ -172,16 +149,14 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
     snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
              "dav1d decoded no frame (damaged data, or a frame of more than the %llu pixels the image's size allows)",
              (unsigned long long)decoder->pixel_limit);
-    return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, blz_heif_plugins_message());
+    return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+                                 blz_heif_plugins_message());
 }
 
-static const struct heif_decoder_plugin plugin = {
-    3, plugin_name, init_plugin, deinit_plugin, does_support_format, new_decoder, free_decoder, push_data, decode_image,
-    set_strict_decoding, "blazeface-dav1d",
-};
+// MARK: Registration
 
-const struct heif_decoder_plugin *blz_av1_plugin(void) {
-    return &plugin;
-}
+// libheif 1.15's dav1d plugin has priority 150 and its aom plugin 100: this one is chosen where it is registered.
+BLZ_HEIF_DEFINE_PLUGIN(blz_av1_plugin, heif_compression_AV1, "swift-blazeface AV1 decoder (dav1d, bounded frames)",
+                       "blazeface-dav1d")
 
 #endif // BLZ_HEIF_PLUGINS

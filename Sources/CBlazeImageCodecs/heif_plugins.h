@@ -53,6 +53,32 @@ int blz_ycbcr_to_rgb(uint16_t matrix_coefficients, int full_range, int width, in
 /// fields before pic_width_in_luma_samples), emulation-prevention bytes skipped. Returns 0 when the unit ends first.
 int blz_hevc_sps_picture_size(const uint8_t *nal, size_t size, uint32_t *width, uint32_t *height);
 
+/// The calling thread's request, read by the HEVC plugin when libheif makes a decoder.
+blz_heif_rgb_request blz_heif_plugins_rgb_request(void);
+
+/// A plugin's error; `text` must outlive the call: a literal, or blz_heif_plugins_message().
+struct heif_error blz_heif_plugin_error(enum heif_error_code code, enum heif_suberror_code subcode, const char *text);
+/// libheif's out-of-memory error, as a plugin returns it.
+struct heif_error blz_heif_plugin_out_of_memory(void);
+/// Success, as a plugin returns it.
+struct heif_error blz_heif_plugin_ok(void);
+/// The plugins' init_plugin and deinit_plugin: neither has global state to set up.
+void blz_heif_plugin_no_setup(void);
+/// The plugins' set_strict_decoding: they are always strict (damage is an error, never a concealed picture).
+void blz_heif_plugin_always_strict(void *decoder, int flag);
+
+/// Defines a plugin for heif_register_decoder (API version 3) and `accessor`, which returns it: `name` is its
+/// description, `id` its short name, and it claims `format` with priority 200 (above libheif's own plugins: at
+/// most 150) and no other format. `new_decoder`, `free_decoder`, `push_data` and `decode_image` are the file's own.
+#define BLZ_HEIF_DEFINE_PLUGIN(accessor, format, name, id)                                                          \
+    static const char *plugin_name(void) { return name; }                                                           \
+    static int does_support_format(enum heif_compression_format given) { return given == format ? 200 : 0; }        \
+    static const struct heif_decoder_plugin plugin = {                                                              \
+        3, plugin_name, blz_heif_plugin_no_setup, blz_heif_plugin_no_setup, does_support_format, new_decoder,       \
+        free_decoder, push_data, decode_image, blz_heif_plugin_always_strict, id,                                   \
+    };                                                                                                              \
+    const struct heif_decoder_plugin *accessor(void) { return &plugin; }
+
 /// The plugins, for heif_register_decoder.
 const struct heif_decoder_plugin *blz_hevc_plugin(void);
 const struct heif_decoder_plugin *blz_av1_plugin(void);

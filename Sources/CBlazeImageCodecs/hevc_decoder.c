@@ -39,27 +39,6 @@
 
 #include "decoder_internal.h"
 
-static _Thread_local uint64_t thread_pixel_limit;
-static _Thread_local blz_heif_rgb_request thread_rgb_request;
-
-void blz_heif_plugins_set_pixel_limit(uint64_t maximum_pixels) {
-    thread_pixel_limit = maximum_pixels;
-}
-
-uint64_t blz_heif_plugins_pixel_limit(void) {
-    return thread_pixel_limit;
-}
-
-void blz_heif_plugins_set_rgb_request(blz_heif_rgb_request request) {
-    thread_rgb_request = request;
-}
-
-static _Thread_local char thread_message[BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY];
-
-char *blz_heif_plugins_message(void) {
-    return thread_message;
-}
-
 typedef struct hevc_decoder {
     /// The NAL units pushed so far as Annex B, followed by AV_INPUT_BUFFER_PADDING_SIZE zero bytes.
     uint8_t *stream;
@@ -69,34 +48,13 @@ typedef struct hevc_decoder {
     blz_heif_rgb_request rgb;
 } hevc_decoder;
 
-static const char *plugin_name(void) {
-    return "swift-blazeface HEVC decoder (libavcodec, bounded pictures)";
-}
-
-static void init_plugin(void) {}
-static void deinit_plugin(void) {}
-
-/// libheif 1.15's own libde265 plugin has priority 100: this one is chosen for the contexts it is registered on.
-static int does_support_format(enum heif_compression_format format) {
-    return format == heif_compression_HEVC ? 200 : 0;
-}
-
-static struct heif_error plugin_error(enum heif_error_code code, enum heif_suberror_code subcode, const char *text) {
-    struct heif_error error = {code, subcode, text};
-    return error;
-}
-
-static struct heif_error plugin_ok(void) {
-    return plugin_error(heif_error_Ok, heif_suberror_Unspecified, "");
-}
-
 static struct heif_error new_decoder(void **result) {
     hevc_decoder *decoder = calloc(1, sizeof(hevc_decoder));
-    if (decoder == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
-    decoder->pixel_limit = thread_pixel_limit;
-    decoder->rgb = thread_rgb_request;
+    if (decoder == NULL) return blz_heif_plugin_out_of_memory();
+    decoder->pixel_limit = blz_heif_plugins_pixel_limit();
+    decoder->rgb = blz_heif_plugins_rgb_request();
     *result = decoder;
-    return plugin_ok();
+    return blz_heif_plugin_ok();
 }
 
 static void free_decoder(void *raw) {
@@ -104,11 +62,6 @@ static void free_decoder(void *raw) {
     if (decoder == NULL) return;
     free(decoder->stream);
     free(decoder);
-}
-
-static void set_strict_decoding(void *raw, int flag) {
-    (void)raw;
-    (void)flag;  // always strict: a damaged picture is an error (AV_EF_EXPLODE)
 }
 
 // MARK: Data in
@@ -119,28 +72,30 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
     hevc_decoder *decoder = raw;
     const uint8_t *bytes = data;
     if (size > SIZE_MAX - decoder->size - AV_INPUT_BUFFER_PADDING_SIZE) {
-        return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+        return blz_heif_plugin_out_of_memory();
     }
     const size_t needed = decoder->size + size + AV_INPUT_BUFFER_PADDING_SIZE;
     if (needed > decoder->capacity) {
         uint8_t *grown = realloc(decoder->stream, needed);
-        if (grown == NULL) return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+        if (grown == NULL) return blz_heif_plugin_out_of_memory();
         decoder->stream = grown;
         decoder->capacity = needed;
     }
     size_t offset = 0;
     while (offset < size) {
-        if (size - offset < 4) return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data, "");
+        if (size - offset < 4) {
+            return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data, "");
+        }
         const uint32_t length = (uint32_t)bytes[offset] << 24 | (uint32_t)bytes[offset + 1] << 16
             | (uint32_t)bytes[offset + 2] << 8 | bytes[offset + 3];
         offset += 4;
         if (length > size - offset) {
-            return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data, "");
+            return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data, "");
         }
         if (length >= 2 && ((bytes[offset] >> 1) & 0x3F) == 33) {  // a sequence parameter set
             uint32_t width = 0, height = 0;
             if (!blz_hevc_sps_picture_size(bytes + offset, length, &width, &height)) {
-                return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data,
+                return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_End_of_data,
                                     "the HEVC sequence parameter set ends early");
             }
             if (decoder->pixel_limit > 0 && (uint64_t)width * height > decoder->pixel_limit) {
@@ -148,7 +103,7 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
                 snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY,
                          "the HEVC stream's picture is %ux%u, more than the %llu pixels the image's size allows",
                          width, height, (unsigned long long)decoder->pixel_limit);
-                return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
+                return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size,
                                     blz_heif_plugins_message());
             }
         }
@@ -162,7 +117,7 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
         offset += length;
     }
     memset(decoder->stream + decoder->size, 0, AV_INPUT_BUFFER_PADDING_SIZE);
-    return plugin_ok();
+    return blz_heif_plugin_ok();
 }
 
 // MARK: Pictures out
@@ -174,7 +129,7 @@ static struct heif_error codec_error(int error, const char *doing) {
     snprintf(blz_heif_plugins_message(), BLZ_HEIF_PLUGIN_MESSAGE_CAPACITY, "HEVC: %s: %s", doing, text);
     const enum heif_error_code code =
         error == AVERROR(ENOMEM) ? heif_error_Memory_allocation_error : heif_error_Decoder_plugin_error;
-    return plugin_error(code, heif_suberror_Unspecified, blz_heif_plugins_message());
+    return blz_heif_plugin_error(code, heif_suberror_Unspecified, blz_heif_plugins_message());
 }
 
 /// The frame's colour description as libheif's: from the VUI, or unspecified where the stream has none.
@@ -240,11 +195,11 @@ static struct heif_error convert(const hevc_decoder *decoder, const AVFrame *fra
         || (format->nb_components != 1 && format->nb_components != 3) || format->comp[0].depth > 16
         || format->log2_chroma_w > 1 || format->log2_chroma_h > format->log2_chroma_w
         || frame->width <= 0 || frame->height <= 0) {
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+        return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
                             "the HEVC picture has a sample layout libheif does not take");
     }
     *result = converted(decoder, frame, format);
-    if (*result != NULL) return plugin_ok();
+    if (*result != NULL) return blz_heif_plugin_ok();
 
     const int mono = format->nb_components == 1;
     enum heif_chroma chroma = heif_chroma_444;
@@ -267,7 +222,7 @@ static struct heif_error convert(const hevc_decoder *decoder, const AVFrame *fra
         uint8_t *target = add_plane(image, channels[c], width, height, depth, &target_stride);
         if (target == NULL || frame->data[c] == NULL) {
             heif_image_release(image);
-            return plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+            return blz_heif_plugin_out_of_memory();
         }
         const size_t row = (size_t)width * (size_t)((depth + 7) / 8);
         for (int y = 0; y < height; y++) {
@@ -277,7 +232,7 @@ static struct heif_error convert(const hevc_decoder *decoder, const AVFrame *fra
     }
     attach_nclx(frame, image);
     *result = image;
-    return plugin_ok();
+    return blz_heif_plugin_ok();
 }
 
 /// A codec context for one picture: one thread, strict, pictures bounded by the limit.
@@ -300,19 +255,19 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
     hevc_decoder *decoder = raw;
     *result = NULL;
     if (decoder->size == 0 || decoder->size > INT_MAX) {
-        return plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+        return blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
                             decoder->size == 0 ? "the HEVC stream is empty" : "the HEVC stream is too long");
     }
     AVCodecContext *context = open_codec(decoder);
     if (context == NULL) {
-        return plugin_error(heif_error_Unsupported_feature, heif_suberror_Unsupported_codec,
+        return blz_heif_plugin_error(heif_error_Unsupported_feature, heif_suberror_Unsupported_codec,
                             "libavcodec has no HEVC decoder");
     }
     AVPacket *packet = av_packet_alloc();
     AVFrame *frame = av_frame_alloc(), *last = av_frame_alloc();
-    struct heif_error error = plugin_ok();
+    struct heif_error error = blz_heif_plugin_ok();
     if (packet == NULL || frame == NULL || last == NULL) {
-        error = plugin_error(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "");
+        error = blz_heif_plugin_out_of_memory();
         goto done;
     }
     packet->data = decoder->stream;
@@ -326,7 +281,7 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
     int pictures = 0;
     while ((status = avcodec_receive_frame(context, frame)) >= 0) {
         if (frame->decode_error_flags != 0 || (frame->flags & AV_FRAME_FLAG_CORRUPT)) {
-            error = plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+            error = blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
                                  "the HEVC picture is damaged");
             goto done;
         }
@@ -337,7 +292,8 @@ static struct heif_error decode_image(void *raw, struct heif_image **result) {
     if (status != AVERROR_EOF) {
         error = codec_error(status, "decoding");
     } else if (pictures == 0) {
-        error = plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream has no picture");
+        error = blz_heif_plugin_error(heif_error_Decoder_plugin_error, heif_suberror_Unspecified,
+                                      "the HEVC stream has no picture");
     } else {
         error = convert(decoder, last, result);
     }
@@ -349,13 +305,10 @@ done:
     return error;
 }
 
-static const struct heif_decoder_plugin plugin = {
-    3, plugin_name, init_plugin, deinit_plugin, does_support_format, new_decoder, free_decoder, push_data, decode_image,
-    set_strict_decoding, "blazeface-libavcodec",
-};
+// MARK: Registration
 
-const struct heif_decoder_plugin *blz_hevc_plugin(void) {
-    return &plugin;
-}
+// libheif 1.15's own libde265 plugin has priority 100: this one is chosen for the contexts it is registered on.
+BLZ_HEIF_DEFINE_PLUGIN(blz_hevc_plugin, heif_compression_HEVC,
+                       "swift-blazeface HEVC decoder (libavcodec, bounded pictures)", "blazeface-libavcodec")
 
 #endif // BLZ_HEIF_PLUGINS
