@@ -1,6 +1,8 @@
 // The row loop shared by elementwise addition and multiplication: one IEEE single operation per element, in a
 // fixed operand order, 8-float vectors with partial vectors at the ends (never touching memory outside).
 
+import BlazeKernelParameters
+
 /// An elementwise binary operation of `Microkernels.binaryRow`, as IEEE single operations. Each conformer
 /// fixes its operand order, which decides only a NaN's payload when both operands are NaN.
 protocol BinaryRowOperation {
@@ -30,6 +32,18 @@ enum RowMultiplication: BinaryRowOperation {
     @inline(__always) static func apply(_ a: Vec8, _ b: Vec8) -> Vec8 { a * b }
     @inline(__always) static func apply(_ a: Float, _ b: Float) -> Float { a * b }
     @inline(__always) static func apply(row: Vec8, splat: Vec8, rowIsLeft: Bool) -> Vec8 { row * splat }
+}
+
+extension BinaryRowOperation {
+    /// Same-shape `output[i] = clamp(lhs[i] ∘ rhs[i])` for `i < count` (the table's `add` and `multiply`);
+    /// `output` may equal `lhs` or `rhs`.
+    static func sameShape(
+        count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+        bounds: OutputBounds
+    ) {
+        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
+        Microkernels.binaryRow(Self.self, lhs, 1, rhs, 1, output, count: count, lower, upper)
+    }
 }
 
 extension Microkernels {

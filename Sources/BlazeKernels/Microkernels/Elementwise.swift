@@ -28,15 +28,6 @@ extension Microkernels {
         }
     }
 
-    /// Same-shape addition: `output[i] = clamp(lhs[i] + rhs[i])`; `output` may equal `lhs` or `rhs`.
-    package static func add(
-        count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-        bounds: OutputBounds
-    ) {
-        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
-        binaryRow(RowAddition.self, lhs, 1, rhs, 1, output, count: count, lower, upper)
-    }
-
     /// Broadcast addition over a 4-D output `[n, h, w, c]`, output rows `a.rows` of its `n·h` only; the
     /// strides are in elements (0 where broadcast), the channel strides 0 or 1.
     package static func addBroadcast(_ a: BroadcastArguments) {

@@ -6,15 +6,6 @@
 import BlazeKernelParameters
 
 extension Microkernels {
-    /// Same-shape multiplication: `output[i] = clamp(lhs[i] · rhs[i])`; `output` may equal `lhs` or `rhs`.
-    package static func multiply(
-        count: Int, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-        bounds: OutputBounds
-    ) {
-        let lower = Vec8(repeating: bounds.lower), upper = Vec8(repeating: bounds.upper)
-        binaryRow(RowMultiplication.self, lhs, 1, rhs, 1, output, count: count, lower, upper)
-    }
-
     /// Broadcast multiplication over a 4-D output `[n, h, w, c]`, output rows `rows` of its `n·h` only. The
     /// strides are in elements (0 where broadcast), the channel strides 0 or 1. A row runs as one flat loop
     /// when each operand is dense along it or one value, or as a channel scale when one is dense and the other

@@ -7,7 +7,7 @@ import BlazeKernelParameters
 
 extension Microkernels {
     /// This build's entry points, by operator family; each field is the function of the same name (see its
-    /// documentation).
+    /// documentation), except the same-shape `add` and `multiply`: `sameShape` of the row operation.
     package static let table = MicrokernelTable(
         convolution: ConvolutionKernelTable(
             depthwise: depthwise,
@@ -22,9 +22,9 @@ extension Microkernels {
             clamp: clampBuffer,
             logistic: logistic,
             hardSwish: hardSwish,
-            add: add,
+            add: RowAddition.sameShape,
             addBroadcast: addBroadcast,
-            multiply: multiply,
+            multiply: RowMultiplication.sameShape,
             multiplyBroadcast: multiplyBroadcast,
             addPReLU: addPReLU,
             prelu: prelu,
