@@ -26,25 +26,58 @@ extension Microkernels {
 
     /// The number of column panels for `n` columns.
     package static func panelCount(columns n: Int) -> Int {
-        var count = 0, covered = 0
-        while covered < n {
-            let panel = nextPanel(covered: covered, columns: n)
-            covered = panel.start + 8 * panel.vectors
-            count += 1
-        }
-        return count
+        ColumnPanels(columns: n, depth: 0).reduce(0) { count, _ in count + 1 }
     }
 
     /// Floats in the packed weights of `columns` output channels over `depth` rows (bias row included).
     package static func packedGEMMCount(columns n: Int, depth: Int) -> Int {
-        var count = 0, covered = 0
-        while covered < n {
-            let panel = nextPanel(covered: covered, columns: n)
-            count += 8 * panel.vectors * (depth + 1)
-            covered = panel.start + 8 * panel.vectors
-        }
-        return count
+        ColumnPanels(columns: n, depth: depth).reduce(0) { count, panel in count + panel.floats(depth: depth) }
     }
+}
+
+/// The column panels of packed weights with `columns` output channels and depth `depth`, in `nextPanel` order:
+/// the one walk that packing, counting and both GEMM drivers share.
+package struct ColumnPanels: Sequence, IteratorProtocol {
+    /// One panel.
+    package struct Panel {
+        /// Its position in `nextPanel` order (what `panels` ranges select).
+        package var index: Int
+        /// Its first output column.
+        package var start: Int
+        /// Its width in 8-float vectors (1 or 2).
+        package var vectors: Int
+        /// Floats from the start of the packed weights to its bias row.
+        package var offset: Int
+        /// Its width in floats.
+        package var width: Int { 8 * vectors }
+    }
+
+    private let columns: Int
+    private let depth: Int
+    private var covered = 0, index = 0, offset = 0
+
+    /// The panels of `columns` output channels over `depth` rows.
+    @inline(__always)
+    package init(columns: Int, depth: Int) {
+        (self.columns, self.depth) = (columns, depth)
+    }
+
+    @inline(__always)
+    package mutating func next() -> Panel? {
+        guard covered < columns else { return nil }
+        let (start, vectors) = Microkernels.nextPanel(covered: covered, columns: columns)
+        let panel = Panel(index: index, start: start, vectors: vectors, offset: offset)
+        covered = start + panel.width
+        index += 1
+        offset += panel.floats(depth: depth)
+        return panel
+    }
+}
+
+extension ColumnPanels.Panel {
+    /// Floats in this panel at depth `depth`: its bias row and `depth` weight rows.
+    @inline(__always)
+    package func floats(depth: Int) -> Int { width * (depth + 1) }
 }
 
 /// One call of a register tile: `rows` rows (at most the tile's) of `columns` outputs (at most its width).
@@ -250,20 +283,15 @@ extension Microkernels {
         var row = 0
         while row < m {
             let count = min(chunk, m - row)
-            var panel = packed
-            var covered = 0, index = 0
-            while covered < n {
-                let (column, vectors) = nextPanel(covered: covered, columns: n)
-                let width = 8 * vectors
-                defer { panel += width * (k + 1); covered = column + width; index += 1 }
-                guard panels.contains(index) else { continue }
+            for p in ColumnPanels(columns: n, depth: k) where panels.contains(p.index) {
+                let panel = packed + p.offset, column = p.start, width = p.width
                 let t = TileRun(
                     a: input + row * k, aRowStride: k, rows: 0, depth: k, segments: 1, aSegmentStride: 0,
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
                     columns: min(width, n - column), alpha: alpha.map { $0 + column },
                     residual: residual.map { $0 + row * rc + min(column, rc) }, residualRowStride: rc,
                     residualLanes: rc - column, hardSwish: hardSwish)
-                runPanel(vectors: vectors, t, count: count, aStep: k, cStep: n, lo, hi)
+                runPanel(vectors: p.vectors, t, count: count, aStep: k, cStep: n, lo, hi)
             }
             row += count
         }
@@ -302,13 +330,8 @@ extension Microkernels {
         let rowsStart = min(max(allRowsStart, firstRow), endRow)
         let rowsEnd = max(min(allRowsEnd, endRow), rowsStart)
 
-        var panel = packed
-        var covered = 0, index = 0
-        while covered < outC {
-            let (column, vectors) = nextPanel(covered: covered, columns: outC)
-            let width = 8 * vectors
-            defer { panel += width * (depth + 1); covered = column + width; index += 1 }
-            guard panels.contains(index) else { continue }
+        for p in ColumnPanels(columns: outC, depth: depth) where panels.contains(p.index) {
+            let panel = packed + p.offset, column = p.start, width = p.width, vectors = p.vectors
             let weights = panel + width
             let columns = min(width, outC - column)
             let slopes = alpha.map { $0 + column }

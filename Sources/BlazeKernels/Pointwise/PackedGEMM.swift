@@ -5,20 +5,15 @@
 enum PackedGEMM {
     static func pack(columns n: Int, depth: Int, weights: [Float], bias: [Float]) -> PackedBuffer<Float> {
         let packed = PackedBuffer<Float>(count: Microkernels.packedGEMMCount(columns: n, depth: depth), repeating: 0)
-        var panel = packed.pointer
-        var covered = 0
-        while covered < n {
-            let (start, vectors) = Microkernels.nextPanel(covered: covered, columns: n)
-            let width = 8 * vectors
-            for j in 0..<min(width, n - start) {
-                let o = start + j
+        for p in ColumnPanels(columns: n, depth: depth) {
+            let panel = packed.pointer + p.offset, width = p.width
+            for j in 0..<min(width, n - p.start) {
+                let o = p.start + j
                 panel[j] = bias[o]
                 for t in 0..<depth {
                     panel[width * (t + 1) + j] = weights[o * depth + t]
                 }
             }
-            panel += width * (depth + 1)
-            covered = start + width
         }
         return packed
     }
