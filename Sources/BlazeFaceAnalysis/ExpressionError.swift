@@ -1,5 +1,5 @@
 /// Why eye-open and smiling probabilities could not be estimated.
-public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ExpressionError: FaceMeshEstimationError, Hashable, Sendable, CustomStringConvertible {
     /// The mesh has fewer than the 468 points of MediaPipe's face mesh.
     case tooFewPoints(Int)
     /// A point of the mesh (0...467) has a non-finite coordinate.

@@ -25,22 +25,7 @@ import Foundation
 /// 478-point mesh with attention (refined eyelids and lips, the best), the 478-point mesh + iris pipeline and
 /// the plain 468-point mesh (whose eyelids barely follow closing eyes). No heap allocation; a few microseconds.
 /// Thread-safe: pure functions of their arguments, callable from any thread at once.
-public enum ExpressionEstimator {
-    /// The probabilities for a face mesh with MediaPipe's camera for an `imageWidth` x `imageHeight` image.
-    /// - Parameters:
-    ///   - points: at least the 468 mesh points, in the upright image's pixels.
-    ///   - imageWidth: the upright image's width, in pixels.
-    ///   - imageHeight: the upright image's height, in pixels.
-    /// - Returns: the probabilities that each eye is open and that the face smiles, each 0...1.
-    /// - Throws: `ExpressionError`.
-    public static func estimate(_ points: [Landmark], imageWidth: Int,
-                                imageHeight: Int) throws(ExpressionError) -> FaceExpression {
-        guard imageWidth > 0, imageHeight > 0 else {
-            throw .invalidImageSize(width: imageWidth, height: imageHeight)
-        }
-        return try estimate(points, camera: .mediaPipe(imageWidth: imageWidth, imageHeight: imageHeight))
-    }
-
+public enum ExpressionEstimator: FaceMeshEstimator {
     /// The probabilities for a face mesh seen by `camera`: at least the 468 mesh points, in the image's pixels
     /// (any further points, such as the irises, are ignored).
     /// - Parameters:
@@ -89,27 +74,6 @@ public enum ExpressionEstimator {
         guard m.leftEyeAspectRatio.isFinite, m.rightEyeAspectRatio.isFinite, m.mouthWidening.isFinite,
               m.cornerRaise.isFinite, m.cornerRetraction.isFinite else { throw .degenerate }
         return m
-    }
-}
-
-extension FaceLandmarks {
-    /// This face's eye-open and smiling probabilities with MediaPipe's camera for an `imageWidth` x
-    /// `imageHeight` image (`ExpressionEstimator`).
-    /// - Parameters:
-    ///   - imageWidth: the upright image's width, in pixels.
-    ///   - imageHeight: the upright image's height, in pixels.
-    /// - Returns: the probabilities that each eye is open and that the face smiles, each 0...1.
-    /// - Throws: `ExpressionError`.
-    public func expression(imageWidth: Int, imageHeight: Int) throws(ExpressionError) -> FaceExpression {
-        try ExpressionEstimator.estimate(points, imageWidth: imageWidth, imageHeight: imageHeight)
-    }
-
-    /// This face's eye-open and smiling probabilities seen by `camera` (`ExpressionEstimator`).
-    /// - Parameter camera: the camera that saw the face, in the upright image's pixels.
-    /// - Returns: the probabilities that each eye is open and that the face smiles, each 0...1.
-    /// - Throws: `ExpressionError`.
-    public func expression(camera: CameraIntrinsics) throws(ExpressionError) -> FaceExpression {
-        try ExpressionEstimator.estimate(points, camera: camera)
     }
 }
 

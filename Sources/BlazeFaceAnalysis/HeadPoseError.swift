@@ -1,5 +1,5 @@
 /// Why a head pose could not be estimated.
-public enum HeadPoseError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum HeadPoseError: FaceMeshEstimationError, Hashable, Sendable, CustomStringConvertible {
     /// The mesh has fewer than the 468 points of MediaPipe's face mesh.
     case tooFewPoints(Int)
     /// A point of the mesh (0...467) has a non-finite coordinate.

@@ -29,22 +29,7 @@ import BlazeFaceMesh
 ///
 /// The iris points (468...477), when present, are not used. No heap allocation; a few microseconds.
 /// Thread-safe: pure functions of their arguments, callable from any thread at once.
-public enum HeadPoseEstimator {
-    /// The head pose of a face mesh with MediaPipe's camera for an `imageWidth` x `imageHeight` image.
-    /// - Parameters:
-    ///   - points: at least the 468 mesh points, in the upright image's pixels.
-    ///   - imageWidth: the upright image's width, in pixels.
-    ///   - imageHeight: the upright image's height, in pixels.
-    /// - Returns: the pose: rotation, translation in centimetres, Euler angles in degrees, and the fit's error.
-    /// - Throws: `HeadPoseError`.
-    public static func estimate(_ points: [Landmark], imageWidth: Int,
-                                imageHeight: Int) throws(HeadPoseError) -> HeadPose {
-        guard imageWidth > 0, imageHeight > 0 else {
-            throw .invalidImageSize(width: imageWidth, height: imageHeight)
-        }
-        return try estimate(points, camera: .mediaPipe(imageWidth: imageWidth, imageHeight: imageHeight))
-    }
-
+public enum HeadPoseEstimator: FaceMeshEstimator {
     /// The head pose of a face mesh seen by `camera`. `points` holds the face mesh's 468 points in the
     /// image's pixels (any further points, such as the irises, are ignored).
     /// - Parameters:
@@ -67,26 +52,5 @@ public enum HeadPoseEstimator {
         let pose = HeadPose(rotation: rotation, translation: translation / scale, fitError: fitError)
         guard pose.translation.z < 0, pose.fitError.isFinite else { throw .degenerate }
         return pose
-    }
-}
-
-extension FaceLandmarks {
-    /// This face's head pose with MediaPipe's camera for an `imageWidth` x `imageHeight` image
-    /// (`HeadPoseEstimator`).
-    /// - Parameters:
-    ///   - imageWidth: the upright image's width, in pixels.
-    ///   - imageHeight: the upright image's height, in pixels.
-    /// - Returns: the pose, as `HeadPoseEstimator.estimate(_:imageWidth:imageHeight:)` gives it.
-    /// - Throws: `HeadPoseError`.
-    public func headPose(imageWidth: Int, imageHeight: Int) throws(HeadPoseError) -> HeadPose {
-        try HeadPoseEstimator.estimate(points, imageWidth: imageWidth, imageHeight: imageHeight)
-    }
-
-    /// This face's head pose seen by `camera` (`HeadPoseEstimator`).
-    /// - Parameter camera: the camera that saw the face, in the upright image's pixels.
-    /// - Returns: the pose, as `HeadPoseEstimator.estimate(_:camera:)` gives it.
-    /// - Throws: `HeadPoseError`.
-    public func headPose(camera: CameraIntrinsics) throws(HeadPoseError) -> HeadPose {
-        try HeadPoseEstimator.estimate(points, camera: camera)
     }
 }
