@@ -5,7 +5,7 @@
 ///
 /// Aliasing: may run in place (`output == input`). No other overlap is allowed.
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct Activation: Sendable {
+public struct Activation: BlockwiseKernel {
     /// The number of floats `run` reads and writes.
     public let count: Int
     public let function: FusedActivation
@@ -30,22 +30,16 @@ public struct Activation: Sendable {
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
-    /// Applies the activation.
-    ///
-    /// - Parameters:
-    ///   - input: `count` floats.
-    ///   - output: `count` floats; may equal `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        run(input: input, output: output, pieces: 0..<pieceCount)
-    }
-
     /// Independent pieces: blocks of `Pieces.blockSize` floats.
     public var pieceCount: Int { Pieces.blockCount(count) }
 
-    /// Applies the activation to blocks `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    /// Applies the activation to the floats at `elements`.
+    /// - Parameters:
+    ///   - input: `count` floats.
+    ///   - output: `count` floats; may equal `input`.
+    ///   - elements: a subrange of `0..<count`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
         let (lo, hi) = function.bounds
-        let elements = Pieces.elements(pieces, count: count)
         if variant == .simd {
             let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
             instructionSet.microkernels.elementwise.clamp(n, x, y, function.outputBounds)

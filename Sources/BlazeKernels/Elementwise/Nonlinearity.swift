@@ -21,7 +21,7 @@ import ucrt
 ///
 /// Aliasing: may run in place (`output == input`). No other overlap is allowed.
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct Nonlinearity: Sendable {
+public struct Nonlinearity: BlockwiseKernel {
     /// The function applied to each element.
     public enum Function: String, Hashable, Sendable {
         case logistic
@@ -57,18 +57,8 @@ public struct Nonlinearity: Sendable {
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
-    /// Applies the function to all `count` floats.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
-        run(input: input, output: output, elements: 0..<count)
-    }
-
     /// Independent pieces: blocks of `Pieces.blockSize` floats.
     public var pieceCount: Int { Pieces.blockCount(count) }
-
-    /// Applies the function to blocks `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
-        run(input: input, output: output, elements: Pieces.elements(pieces, count: count))
-    }
 
     /// Applies the function to rows `rows` (of `n·h`, each `w·c` floats).
     public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
@@ -77,7 +67,12 @@ public struct Nonlinearity: Sendable {
         run(input: input, output: output, elements: lower..<max(min(rows.upperBound * rowFloats, count), lower))
     }
 
-    private func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
+    /// Applies the function to the floats at `elements`.
+    /// - Parameters:
+    ///   - input: `count` floats.
+    ///   - output: `count` floats; may equal `input`.
+    ///   - elements: a subrange of `0..<count`.
+    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
         let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
         guard n > 0 else { return }
         if variant == .simd {
