@@ -70,12 +70,12 @@ public struct TransformTensorBilinear: Sendable, Equatable {
                 let keepUpper = SIMD8<Double>(repeating: 1.0 - Double(lower))
                 var z = 0
                 while z < blocks {
-                    let q11 = Self.load(p11 + z), q21 = Self.load(p21 + z)
-                    let q12 = Self.load(p12 + z), q22 = Self.load(p22 + z)
+                    let q11 = load8(p11 + z), q21 = load8(p21 + z)
+                    let q12 = load8(p12 + z), q22 = load8(p22 + z)
                     let upperValue = SIMD8<Float>(keepRight * SIMD8<Double>(q11) + SIMD8<Double>(rightF * q21))
                     let lowerValue = SIMD8<Float>(keepRight * SIMD8<Double>(q12) + SIMD8<Double>(rightF * q22))
                     let value = SIMD8<Float>(SIMD8<Double>(lowerF * lowerValue) + keepUpper * SIMD8<Double>(upperValue))
-                    UnsafeMutableRawPointer(out + z).storeBytes(of: value, as: SIMD8<Float>.self)
+                    store8(value, out + z)
                     z += 8
                 }
                 if z < channels {
@@ -84,11 +84,6 @@ public struct TransformTensorBilinear: Sendable, Equatable {
                 }
             }
         }
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
     }
 
     /// Where output pixels read: the matrix's first two rows with MediaPipe's align-corners correction of the

@@ -7,45 +7,33 @@ typealias Vec8 = SIMD8<Float>
 typealias Vec4 = SIMD4<Float>
 typealias Vec2 = SIMD2<Float>
 
-/// Loads 8 consecutive floats (no alignment requirement).
+/// Loads a vector of consecutive floats, `V.scalarCount` of them (no alignment requirement).
 @inline(__always)
-func load8(_ p: UnsafePointer<Float>) -> Vec8 {
-    UnsafeRawPointer(p).loadUnaligned(as: Vec8.self)
+func load<V: SIMD>(_ p: UnsafePointer<Float>) -> V where V.Scalar == Float {
+    UnsafeRawPointer(p).loadUnaligned(as: V.self)
 }
 
-/// Stores 8 consecutive floats (no alignment requirement).
+/// Stores a vector's lanes as consecutive floats (no alignment requirement).
 @inline(__always)
-func store8(_ v: Vec8, _ p: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(p).storeBytes(of: v, as: Vec8.self)
+func store<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Float>) where V.Scalar == Float {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
 }
 
+/// Loads 8 consecutive floats, the microkernels' vector.
 @inline(__always)
-func load4(_ p: UnsafePointer<Float>) -> Vec4 {
-    UnsafeRawPointer(p).loadUnaligned(as: Vec4.self)
-}
+func load8(_ p: UnsafePointer<Float>) -> Vec8 { load(p) }
 
+/// Stores 8 consecutive floats.
 @inline(__always)
-func store4(_ v: Vec4, _ p: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(p).storeBytes(of: v, as: Vec4.self)
-}
-
-@inline(__always)
-func load2(_ p: UnsafePointer<Float>) -> Vec2 {
-    UnsafeRawPointer(p).loadUnaligned(as: Vec2.self)
-}
-
-@inline(__always)
-func store2(_ v: Vec2, _ p: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(p).storeBytes(of: v, as: Vec2.self)
-}
+func store8(_ v: Vec8, _ p: UnsafeMutablePointer<Float>) { store(v, p) }
 
 /// Loads the first `count` (0...4) floats; the other lanes are zero. Reads only `count` elements.
 @inline(__always)
 func loadPartial4(_ p: UnsafePointer<Float>, _ count: Int) -> Vec4 {
     switch count {
-    case 4: return load4(p)
-    case 3: return Vec4(lowHalf: load2(p), highHalf: Vec2(p[2], 0))
-    case 2: return Vec4(lowHalf: load2(p), highHalf: Vec2())
+    case 4: return load(p)
+    case 3: return Vec4(lowHalf: load(p), highHalf: Vec2(p[2], 0))
+    case 2: return Vec4(lowHalf: load(p), highHalf: Vec2())
     case 1: return Vec4(p[0], 0, 0, 0)
     default: return Vec4()
     }
@@ -55,7 +43,7 @@ func loadPartial4(_ p: UnsafePointer<Float>, _ count: Int) -> Vec4 {
 @inline(__always)
 func loadPartial(_ p: UnsafePointer<Float>, _ count: Int) -> Vec8 {
     if count >= 8 { return load8(p) }
-    if count >= 4 { return Vec8(lowHalf: load4(p), highHalf: loadPartial4(p + 4, count - 4)) }
+    if count >= 4 { return Vec8(lowHalf: load(p), highHalf: loadPartial4(p + 4, count - 4)) }
     return Vec8(lowHalf: loadPartial4(p, count), highHalf: Vec4())
 }
 
@@ -63,9 +51,9 @@ func loadPartial(_ p: UnsafePointer<Float>, _ count: Int) -> Vec8 {
 @inline(__always)
 func storePartial4(_ v: Vec4, _ p: UnsafeMutablePointer<Float>, _ count: Int) {
     switch count {
-    case 4: store4(v, p)
-    case 3: store2(v.lowHalf, p); p[2] = v[2]
-    case 2: store2(v.lowHalf, p)
+    case 4: store(v, p)
+    case 3: store(v.lowHalf, p); p[2] = v[2]
+    case 2: store(v.lowHalf, p)
     case 1: p[0] = v[0]
     default: break
     }
@@ -77,7 +65,7 @@ func storePartial(_ v: Vec8, _ p: UnsafeMutablePointer<Float>, _ count: Int) {
     if count >= 8 {
         store8(v, p)
     } else if count >= 4 {
-        store4(v.lowHalf, p)
+        store(v.lowHalf, p)
         storePartial4(v.highHalf, p + 4, count - 4)
     } else {
         storePartial4(v.lowHalf, p, count)
