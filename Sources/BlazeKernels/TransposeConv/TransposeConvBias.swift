@@ -199,7 +199,7 @@ public struct TransposeConvBias: Sendable {
                 let out = output + (oy * o.w + ox) * o.c
                 var block = 0
                 while block < lanes {
-                    var acc = UnsafeRawPointer(bias + block).loadUnaligned(as: SIMD8<Float>.self)
+                    var acc = load8(bias + block)
                     if firstY <= lastY && firstX <= lastX {
                         for iy in firstY...lastY {
                             let fy = top - iy * strideH
@@ -208,9 +208,7 @@ public struct TransposeConvBias: Sendable {
                                 let x = input + (iy * i.w + ix) * i.c
                                 var w = weights + (fy * filterW + fx) * i.c * lanes + block
                                 for ic in 0..<i.c {
-                                    let product = SIMD8<Float>(repeating: x[ic])
-                                        * UnsafeRawPointer(w).loadUnaligned(as: SIMD8<Float>.self)
-                                    acc = acc + product
+                                    acc = acc + SIMD8<Float>(repeating: x[ic]) * load8(w)
                                     w += lanes
                                 }
                             }
@@ -252,19 +250,12 @@ extension TransposeConvBias {
                     }
                     for oc in 0..<o.c {
                         var acc = SIMD8<Float>(repeating: bias[oc])
-                        if firstY <= lastY && idealFirst <= idealLast {
-                            for iy in firstY...lastY {
-                                let fy = top - iy * strideH
-                                for ix in idealFirst...idealLast {
-                                    let fx = left - ix * strideW
-                                    let x = input + (iy * i.w + ix) * i.c
-                                    let w = filter + ((oc * filterH + fy) * filterW + fx) * i.c
-                                    for ic in 0..<i.c {
-                                        var values = SIMD8<Float>()
-                                        for k in 0..<8 { values[k] = x[k * i.c + ic] }
-                                        acc = acc + values * SIMD8<Float>(repeating: w[ic])
-                                    }
-                                }
+                        forEachTap(top: top, left: left, rows: (firstY, lastY), columns: (idealFirst, idealLast),
+                                   oc: oc, input: input, filter: filter) { x, w in
+                            for ic in 0..<i.c {
+                                var values = SIMD8<Float>()
+                                for k in 0..<8 { values[k] = x[k * i.c + ic] }
+                                acc = acc + values * SIMD8<Float>(repeating: w[ic])
                             }
                         }
                         for k in 0..<8 { output[(oy * o.w + ox + k * strideW) * o.c + oc] = acc[k] }
@@ -284,18 +275,30 @@ extension TransposeConvBias {
         let firstX = max(0, (left - filterW + strideW) / strideW), lastX = min(i.w - 1, left / strideW)
         for oc in 0..<o.c {
             var acc = bias[oc]
-            if firstY <= lastY && firstX <= lastX {
-                for iy in firstY...lastY {
-                    let fy = top - iy * strideH
-                    for ix in firstX...lastX {
-                        let fx = left - ix * strideW
-                        let x = input + (iy * i.w + ix) * i.c
-                        let w = filter + ((oc * filterH + fy) * filterW + fx) * i.c
-                        for ic in 0..<i.c { acc = acc + x[ic] * w[ic] }
-                    }
-                }
+            forEachTap(top: top, left: left, rows: (firstY, lastY), columns: (firstX, lastX), oc: oc, input: input,
+                       filter: filter) { x, w in
+                for ic in 0..<i.c { acc = acc + x[ic] * w[ic] }
             }
             output[(oy * o.w + ox) * o.c + oc] = acc
+        }
+    }
+
+    /// The taps of one output pixel's window for output channel `oc`, in the reference's order (input rows,
+    /// then columns, ascending): `body(x, w)` with input pixel `x` (its channels) and the filter's taps for it
+    /// (as many, OHWI). `top` and `left` are the pixel's padded position; `rows` and `columns` its input rows
+    /// and columns (none when a bound is past the other).
+    @inline(__always)
+    private func forEachTap(top: Int, left: Int, rows: (first: Int, last: Int), columns: (first: Int, last: Int),
+                            oc: Int, input: UnsafePointer<Float>, filter: UnsafePointer<Float>,
+                            _ body: (UnsafePointer<Float>, UnsafePointer<Float>) -> Void) {
+        guard rows.first <= rows.last && columns.first <= columns.last else { return }
+        let i = inputShape
+        for iy in rows.first...rows.last {
+            let fy = top - iy * strideH
+            for ix in columns.first...columns.last {
+                let fx = left - ix * strideW
+                body(input + (iy * i.w + ix) * i.c, filter + ((oc * filterH + fy) * filterW + fx) * i.c)
+            }
         }
     }
 }
