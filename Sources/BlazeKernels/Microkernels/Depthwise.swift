@@ -129,30 +129,39 @@ extension Microkernels {
         }
     }
 
+    /// The in-bounds taps of one output pixel's window, filter rows then columns `[kxStart, kxEnd)`: `body(p, t)`
+    /// with `p` the input pixel under the tap (its channel 0) and `t` the tap's offset in a channel group.
+    @inline(__always)
+    static func forEachPixelTap(
+        _ r: DepthwiseRow, kxStart: Int, kxEnd: Int, _ body: (UnsafePointer<Float>, Int) -> Void
+    ) {
+        var row = r.input
+        var tap = r.tapOffset &+ 8 &* kxStart
+        for _ in 0..<r.rows {
+            var p = row
+            var t = tap
+            for _ in kxStart..<kxEnd {
+                body(p, t)
+                p += r.channels
+                t &+= 8
+            }
+            row += r.inputRow
+            tap &+= 8 &* r.kernelWidth
+        }
+    }
+
     /// One output pixel (any position, borders included) over filter columns `[kxStart, kxEnd)`, every
     /// channel group, four groups at a time so that a border pixel's short tap loops feed four accumulators.
     /// `r.input` points at the pixel's first in-bounds input column. Handles fewer than 8 channels.
     @inline(never)
     static func depthwisePixel(_ r: DepthwiseRow, kxStart: Int, kxEnd: Int) {
         let lower = Vec8(repeating: r.lower), upper = Vec8(repeating: r.upper)
-        let channels = r.channels, kw = r.kernelWidth
-        let rows = r.rows, inputRow = r.inputRow, packed = r.packed, groupSize = r.groupSize
-        let input = r.input, output = r.output, hardSwish = r.hardSwish
-        let firstTap = r.tapOffset &+ 8 &* kxStart
+        let channels = r.channels, packed = r.packed, groupSize = r.groupSize, output = r.output
+        let hardSwish = r.hardSwish
         if channels < 8 {
             var acc = load8(packed)
-            var row = input
-            var tap = firstTap
-            for _ in 0..<rows {
-                var p = row
-                var t = tap
-                for _ in kxStart..<kxEnd {
-                    multiplyAdd(&acc, loadPartial(p, channels), load8(packed + t))
-                    p += channels
-                    t &+= 8
-                }
-                row += inputRow
-                tap &+= 8 &* kw
+            forEachPixelTap(r, kxStart: kxStart, kxEnd: kxEnd) { p, t in
+                multiplyAdd(&acc, loadPartial(p, channels), load8(packed + t))
             }
             let v = clamp(acc, lower, upper)
             storePartial(hardSwish ? hardSwish8(v) : v, output, channels)
@@ -169,21 +178,11 @@ extension Microkernels {
             let c0 = depthwiseGroupStart(g, channels: channels), c1 = depthwiseGroupStart(i1, channels: channels)
             let c2 = depthwiseGroupStart(i2, channels: channels), c3 = depthwiseGroupStart(i3, channels: channels)
             var acc0 = load8(g0), acc1 = load8(g1), acc2 = load8(g2), acc3 = load8(g3)
-            var row = input
-            var tap = firstTap
-            for _ in 0..<rows {
-                var p = row
-                var t = tap
-                for _ in kxStart..<kxEnd {
-                    multiplyAdd(&acc0, load8(p + c0), load8(g0 + t))
-                    multiplyAdd(&acc1, load8(p + c1), load8(g1 + t))
-                    multiplyAdd(&acc2, load8(p + c2), load8(g2 + t))
-                    multiplyAdd(&acc3, load8(p + c3), load8(g3 + t))
-                    p += channels
-                    t &+= 8
-                }
-                row += inputRow
-                tap &+= 8 &* kw
+            forEachPixelTap(r, kxStart: kxStart, kxEnd: kxEnd) { p, t in
+                multiplyAdd(&acc0, load8(p + c0), load8(g0 + t))
+                multiplyAdd(&acc1, load8(p + c1), load8(g1 + t))
+                multiplyAdd(&acc2, load8(p + c2), load8(g2 + t))
+                multiplyAdd(&acc3, load8(p + c3), load8(g3 + t))
             }
             acc0 = clamp(acc0, lower, upper); acc1 = clamp(acc1, lower, upper)
             acc2 = clamp(acc2, lower, upper); acc3 = clamp(acc3, lower, upper)
