@@ -110,18 +110,16 @@ static blz_status failure(blz_decoder *decoder, int error, const char *step) {
     char text[AV_ERROR_MAX_STRING_SIZE] = {0};
     av_strerror(error, text, sizeof text);
     if (error == AVERROR(ENOMEM)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory %s", step);
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory %s", step);
     }
     if (decoder->codec == BLZ_CODEC_BMP && decoder->size >= 6 && read_le32(decoder->data + 2) > decoder->size) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "the data ends after %zu of the %u bytes declared",
-                                decoder->size, read_le32(decoder->data + 2));
-        return BLZ_STATUS_TRUNCATED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
+                                       "the data ends after %zu of the %u bytes declared", decoder->size,
+                                       read_le32(decoder->data + 2));
     }
     const int header = strcmp(step, "in the header") == 0;
-    blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg refuses the data %s (%s)%s", step, text,
-                            header ? ": damaged, or past FFmpeg's size limit of about 16,000 x 16,000" : "");
-    return BLZ_STATUS_CORRUPT;
+    return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg refuses the data %s (%s)%s", step, text,
+                                   header ? ": damaged, or past FFmpeg's size limit of about 16,000 x 16,000" : "");
 }
 
 /// Bytes per decoded pixel for an FFmpeg pixel format, or 0 when it is not one this decoder converts.
@@ -144,17 +142,15 @@ static blz_status blz_av_read_header(blz_decoder *decoder) {
     if (state == NULL || decoder->size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE
         || (state->padded = calloc(1, decoder->size + AV_INPUT_BUFFER_PADDING_SIZE)) == NULL) {
         free(state);
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory (or over 2 GB of data)");
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory (or over 2 GB of data)");
     }
     decoder->av = state;
     memcpy(state->padded, decoder->data, decoder->size);
     state->format = AV_PIX_FMT_NONE;
     AVCodecContext *context = open_context(decoder, 1);
     if (context == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "this FFmpeg has no %s decoder",
-                                format_name(decoder));
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "this FFmpeg has no %s decoder",
+                                       format_name(decoder));
     }
     const int result = decode(decoder, context, NULL);
     avcodec_free_context(&context);
@@ -163,16 +159,14 @@ static blz_status blz_av_read_header(blz_decoder *decoder) {
         return failure(decoder, result < 0 ? result : AVERROR_INVALIDDATA, "in the header");
     }
     if (state->probed_width <= 0 || state->probed_height <= 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the %s is %d x %d", format_name(decoder),
-                                state->probed_width, state->probed_height);
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the %s is %d x %d", format_name(decoder),
+                                       state->probed_width, state->probed_height);
     }
     const uint32_t channels = channels_of(state->format);
     if (channels == 0) {
         const char *name = av_get_pix_fmt_name(state->format);
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "FFmpeg's pixel format %s",
-                                name != NULL ? name : "(unknown)");
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "FFmpeg's pixel format %s",
+                                       name != NULL ? name : "(unknown)");
     }
     decoder->header.width = (uint32_t)state->probed_width;
     decoder->header.height = (uint32_t)state->probed_height;
@@ -194,15 +188,11 @@ static blz_status convert(blz_decoder *decoder, const AVFrame *frame, uint8_t *p
     const uint32_t channels = decoder->header.channels, found = channels_of(format);
     // The same class of layout as the header said (BGRA may come back as BGR0: alpha is then opaque).
     if (descriptor == NULL || found == 0 || (found == 1) != (channels == 1)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg's frame format changed while decoding");
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "FFmpeg's frame format changed while decoding");
     }
     const size_t width = decoder->header.width;
     uint16_t *line = malloc(width * 4 * sizeof(uint16_t));
-    if (line == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    if (line == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
     const uint8_t *planes[4] = {frame->data[0], frame->data[1], frame->data[2], frame->data[3]};
     const int components = descriptor->nb_components;
     for (size_t y = 0; y < decoder->header.height; y++) {

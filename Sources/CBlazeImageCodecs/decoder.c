@@ -20,11 +20,12 @@ static void set_failure_v(blz_decoder *decoder, blz_status status, const char *f
     vsnprintf(decoder->message, sizeof decoder->message, format, arguments);
 }
 
-void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...) {
+blz_status blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     set_failure_v(decoder, status, format, arguments);
     va_end(arguments);
+    return status;
 }
 
 void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...) {
@@ -73,8 +74,7 @@ static const blz_codec_backend *backend(blz_codec codec) {
 blz_status blz_decoder_read_header(blz_decoder *decoder, blz_header *header) {
     if (decoder == NULL || header == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
     if (decoder->stage != BLZ_STAGE_NEW) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "the header was already read");
-        return BLZ_STATUS_INVALID_ARGUMENT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "the header was already read");
     }
     decoder->message[0] = '\0';
     blz_status status;
@@ -98,14 +98,12 @@ blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uin
                                  uint32_t *output_height) {
     if (decoder == NULL || output_width == NULL || output_height == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
     if (decoder->stage != BLZ_STAGE_HEADER_READ || decoder->scale_set) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
-                                "set_scale needs a successful read_header, runs once, and precedes read_pixels");
-        return BLZ_STATUS_INVALID_ARGUMENT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                       "set_scale needs a successful read_header, runs once, and precedes read_pixels");
     }
     if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "scale 1/%u is not 1/1, 1/2, 1/4 or 1/8",
-                                denominator);
-        return BLZ_STATUS_INVALID_ARGUMENT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "scale 1/%u is not 1/1, 1/2, 1/4 or 1/8",
+                                       denominator);
     }
     decoder->message[0] = '\0';
     blz_status status = BLZ_STATUS_OK;
@@ -140,19 +138,17 @@ static void convert_color(blz_decoder *decoder, uint8_t *pixels) {
 blz_status blz_decoder_read_pixels(blz_decoder *decoder, uint8_t *pixels, size_t capacity) {
     if (decoder == NULL) return BLZ_STATUS_INVALID_ARGUMENT;
     if (decoder->stage != BLZ_STAGE_HEADER_READ) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
-                                "read_pixels needs a successful read_header, and runs once");
-        return BLZ_STATUS_INVALID_ARGUMENT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                       "read_pixels needs a successful read_header, and runs once");
     }
     size_t needed;
     const blz_header *header = &decoder->header;
     if (pixels == NULL
         || !blz_checked_size(decoder->output_width, decoder->output_height, header->channels, &needed)
         || capacity != needed) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
-                                "the pixel buffer must hold exactly %u x %u x %u bytes", decoder->output_width,
-                                decoder->output_height, header->channels);
-        return BLZ_STATUS_INVALID_ARGUMENT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT,
+                                       "the pixel buffer must hold exactly %u x %u x %u bytes", decoder->output_width,
+                                       decoder->output_height, header->channels);
     }
     decoder->message[0] = '\0';
     const blz_codec_backend *codec_backend = backend(decoder->codec);

@@ -59,8 +59,8 @@ struct blz_decoder {
     blz_color_result color_result;
 };
 
-/// Records a failure (status and printf-style message) without jumping.
-void blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...)
+/// Records a failure (status and printf-style message) without jumping; returns `status`, for a codec to return.
+blz_status blz_decoder_set_failure(blz_decoder *decoder, blz_status status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
 /// Records a failure and jumps back to the entry point's setjmp. Only valid while a codec call is active.

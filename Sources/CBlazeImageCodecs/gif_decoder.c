@@ -72,12 +72,10 @@ static blz_status blz_gif_read_header(blz_decoder *decoder) {
         if (DGifGetRecordType(gif, &type) == GIF_ERROR) return fail(decoder, gif->Error, "before the first image");
         if (type == IMAGE_DESC_RECORD_TYPE) break;
         if (type == TERMINATE_RECORD_TYPE) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the GIF ends without an image");
-            return BLZ_STATUS_CORRUPT;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the GIF ends without an image");
         }
         if (type != EXTENSION_RECORD_TYPE) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "unexpected GIF record type %d", (int)type);
-            return BLZ_STATUS_CORRUPT;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "unexpected GIF record type %d", (int)type);
         }
         int function = 0;
         GifByteType *block = NULL;
@@ -98,13 +96,11 @@ static blz_status blz_gif_read_header(blz_decoder *decoder) {
 
     const GifImageDesc *frame = &gif->Image;
     if (frame->Width <= 0 || frame->Height <= 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the first GIF frame is %d x %d", frame->Width,
-                                frame->Height);
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the first GIF frame is %d x %d", frame->Width,
+                                       frame->Height);
     }
     if (frame->ColorMap == NULL && gif->SColorMap == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the GIF has no colour table for its first frame");
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the GIF has no colour table for its first frame");
     }
     const uint32_t right = (uint32_t)frame->Left + (uint32_t)frame->Width;
     const uint32_t bottom = (uint32_t)frame->Top + (uint32_t)frame->Height;
@@ -125,10 +121,7 @@ static blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     const size_t width = decoder->header.width, channels = decoder->header.channels;
     const size_t frame_width = (size_t)frame->Width, frame_height = (size_t)frame->Height;
     GifPixelType *row = malloc(frame_width);
-    if (row == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    if (row == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
     if (channels == 4) memset(pixels, 0, width * decoder->header.height * 4);
     // Interlaced frames store rows 0, 8, 16, ..., then 4, 12, ..., then 2, 6, ..., then 1, 3, ...
     static const size_t starts[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};

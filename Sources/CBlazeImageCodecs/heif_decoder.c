@@ -94,10 +94,9 @@ static blz_status heif_failure(blz_decoder *decoder, struct heif_error error) {
     const char *text = error.message != NULL ? error.message : "";
     if ((error.code == heif_error_Invalid_input || error.code == heif_error_Decoder_plugin_error)
         && !boxes_fit(decoder->data, decoder->size)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
-                                "the data ends after %zu bytes, inside a box that declares more (%s)", decoder->size,
-                                text);
-        return BLZ_STATUS_TRUNCATED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
+                                       "the data ends after %zu bytes, inside a box that declares more (%s)",
+                                       decoder->size, text);
     }
     blz_status status = BLZ_STATUS_CORRUPT;
     switch (error.code) {
@@ -107,23 +106,21 @@ static blz_status heif_failure(blz_decoder *decoder, struct heif_error error) {
     case heif_error_Unsupported_filetype:
     case heif_error_Unsupported_feature:
         if (error.subcode == heif_suberror_Unsupported_codec) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
-                                    "this libheif has no %s decoder (%s)", state->codec, text);
-            return BLZ_STATUS_UNSUPPORTED;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
+                                           "this libheif has no %s decoder (%s)", state->codec, text);
         }
         status = BLZ_STATUS_UNSUPPORTED;
         break;
     case heif_error_Memory_allocation_error:
         if (error.subcode == heif_suberror_Security_limit_exceeded) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "beyond libheif's security limits (%s)", text);
-            return BLZ_STATUS_UNSUPPORTED;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "beyond libheif's security limits (%s)",
+                                           text);
         }
         status = BLZ_STATUS_OUT_OF_MEMORY;
         break;
     default: status = BLZ_STATUS_CORRUPT; break; // the codec's errors (damaged streams), inconsistent items
     }
-    blz_decoder_set_failure(decoder, status, "%s", text);
-    return status;
+    return blz_decoder_set_failure(decoder, status, "%s", text);
 }
 
 /// The colour description of the primary image: its ICC profile, or its nclx primaries when they are not sRGB's.
@@ -191,10 +188,7 @@ static void set_size_limit(struct heif_context *context, int side, uint64_t pixe
 blz_status blz_heif_read_header(blz_decoder *decoder) {
     pthread_once(&libheif_once, initialize_libheif);
     struct blz_heif_state *state = calloc(1, sizeof(struct blz_heif_state));
-    if (state == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    if (state == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
     decoder->heif = state;
     const int length = decoder->size < INT_MAX ? (int)decoder->size : INT_MAX;
     const int is_avif = length >= 12 && (heif_has_compatible_brand(decoder->data, length, "avif") == 1
@@ -202,8 +196,7 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
     state->codec = is_avif ? "AV1" : "HEVC";
     state->context = heif_context_alloc();
     if (state->context == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create a libheif context");
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create a libheif context");
     }
 #ifdef BLZ_HEIF_PLUGINS
     // HEVC (libavcodec) and AV1 (dav1d) bounded by the pixel limit (heif_plugins.h); grid tiles decoded on this
@@ -223,14 +216,12 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
     // libheif (1.15) follows derived and alpha images recursively without a cycle or depth check.
     const int bounded = blz_heif_references_are_bounded(decoder->data, decoder->size);
     if (bounded < 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
     }
     if (bounded == 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT,
-                                "its images derive from one another in a cycle, or through more than %d images",
-                                BLZ_HEIF_MAX_DERIVATION);
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT,
+                                       "its images derive from one another in a cycle, or through more than %d images",
+                                       BLZ_HEIF_MAX_DERIVATION);
     }
 
     const int width = heif_image_handle_get_width(state->handle);
@@ -238,9 +229,8 @@ blz_status blz_heif_read_header(blz_decoder *decoder) {
     const int ispe_width = heif_image_handle_get_ispe_width(state->handle);
     const int ispe_height = heif_image_handle_get_ispe_height(state->handle);
     if (width <= 0 || height <= 0 || ispe_width <= 0 || ispe_height <= 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the primary image is %dx%d (ispe %dx%d)", width,
-                                height, ispe_width, ispe_height);
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the primary image is %dx%d (ispe %dx%d)", width,
+                                       height, ispe_width, ispe_height);
     }
     state->alpha = heif_image_handle_has_alpha_channel(state->handle) != 0;
     state->ispe_width = (uint32_t)ispe_width;
@@ -270,11 +260,10 @@ static void unpremultiply(uint8_t *pixels, size_t count) {
 
 /// The size, depth and layout libheif gave do not match the header's.
 static blz_status mismatch(blz_decoder *decoder, const struct heif_image *image, enum heif_channel channel) {
-    blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libheif decoded a %dx%d image of %d bits, the header says %ux%u",
-                            heif_image_get_width(image, channel), heif_image_get_height(image, channel),
-                            heif_image_get_bits_per_pixel_range(image, channel), decoder->header.width,
-                            decoder->header.height);
-    return BLZ_STATUS_CORRUPT;
+    return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libheif decoded a %dx%d image of %d bits, the header says %ux%u",
+                                   heif_image_get_width(image, channel), heif_image_get_height(image, channel),
+                                   heif_image_get_bits_per_pixel_range(image, channel), decoder->header.width,
+                                   decoder->header.height);
 }
 
 /// libheif's interleaved 8-bit RGBA rows into `pixels`, alpha made straight.
@@ -345,10 +334,7 @@ blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     set_size_limit(state->context, longer < INT_MAX ? (int)longer + 1 : INT_MAX, decoder->pixel_limit);
 
     struct heif_decoding_options *options = heif_decoding_options_alloc();
-    if (options == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-        return BLZ_STATUS_OUT_OF_MEMORY;
-    }
+    if (options == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
     options->ignore_transformations = 0;
     options->convert_hdr_to_8bit = 1;
     options->strict_decoding = 1;

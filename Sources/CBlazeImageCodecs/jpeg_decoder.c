@@ -260,13 +260,11 @@ static blz_status blz_jpeg_read_header(blz_decoder *decoder) {
         state->cmyk_inverted = cinfo->saw_Adobe_marker;
         break;
     default:
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
-                                "unsupported JPEG colour space (%d components)", cinfo->num_components);
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
+                                       "unsupported JPEG colour space (%d components)", cinfo->num_components);
     }
     if (cinfo->image_width == 0 || cinfo->image_height == 0) { // libjpeg refuses these; be sure.
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the JPEG declares a zero width or height");
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the JPEG declares a zero width or height");
     }
     decoder->header.width = cinfo->image_width;
     decoder->header.height = cinfo->image_height;
@@ -282,9 +280,8 @@ blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator) {
     cinfo->scale_denom = denominator;
     jpeg_calc_output_dimensions(cinfo); // Computes sizes only; allocates nothing.
     if (cinfo->output_width == 0 || cinfo->output_height == 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output at 1/%u is %ux%u", denominator,
-                                cinfo->output_width, cinfo->output_height);
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output at 1/%u is %ux%u", denominator,
+                                       cinfo->output_width, cinfo->output_height);
     }
     decoder->output_width = cinfo->output_width;
     decoder->output_height = cinfo->output_height;
@@ -316,9 +313,8 @@ static blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     const int expected_components = state->cmyk ? 4 : (int)decoder->header.channels;
     if (cinfo->output_width != width || cinfo->output_height != decoder->output_height
         || cinfo->output_components != expected_components) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output is %ux%u with %d components",
-                                cinfo->output_width, cinfo->output_height, cinfo->output_components);
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libjpeg's output is %ux%u with %d components",
+                                       cinfo->output_width, cinfo->output_height, cinfo->output_components);
     }
     JSAMPARRAY cmyk_row = NULL;
     if (state->cmyk) { // From libjpeg's pool: freed with the decompressor, out-of-memory handled by it.
@@ -328,15 +324,13 @@ static blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
         size_t y = cinfo->output_scanline;
         JSAMPROW row = state->cmyk ? cmyk_row[0] : pixels + y * stride;
         if (jpeg_read_scanlines(cinfo, &row, 1) != 1) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "libjpeg returned no scanline at row %zu", y);
-            return BLZ_STATUS_TRUNCATED;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "libjpeg returned no scanline at row %zu", y);
         }
         if (state->cmyk) cmyk_to_rgb(cmyk_row[0], pixels + y * stride, width, state->cmyk_inverted);
     }
     if (state->ended && !scans_complete(cinfo, state)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
-                                "the data ends after %zu bytes, before the last scan", decoder->size);
-        return BLZ_STATUS_TRUNCATED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
+                                       "the data ends after %zu bytes, before the last scan", decoder->size);
     }
     // jpeg_finish_decompress is not called: every pixel is decoded, and it would only read on to the EOI
     // marker (a file missing its EOI still decodes).

@@ -96,12 +96,10 @@ static blz_status blz_png_read_header(blz_decoder *decoder) {
     // libpng reports a zero dimension as a generic IHDR error; look at the IHDR ourselves first.
     if (decoder->size >= 24 && memcmp(decoder->data + 12, "IHDR", 4) == 0
         && (read_be32(decoder->data + 16) == 0 || read_be32(decoder->data + 20) == 0)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the PNG declares a zero width or height");
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the PNG declares a zero width or height");
     }
     if (decoder->size < 8 || !chunks_fit_before_idat(decoder->data, decoder->size)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "a PNG chunk is longer than the data left");
-        return BLZ_STATUS_TRUNCATED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED, "a PNG chunk is longer than the data left");
     }
     struct blz_png_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_png_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
@@ -110,13 +108,11 @@ static blz_status blz_png_read_header(blz_decoder *decoder) {
 
     state->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, on_png_error, on_png_warning);
     if (state->png == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create libpng's read structure");
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create libpng's read structure");
     }
     state->info = png_create_info_struct(state->png);
     if (state->info == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create libpng's info structure");
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "cannot create libpng's info structure");
     }
     png_set_read_fn(state->png, decoder, read_data);
     png_set_user_limits(state->png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
@@ -151,8 +147,7 @@ static blz_status blz_png_read_header(blz_decoder *decoder) {
         break;
     case PNG_COLOR_TYPE_RGB_ALPHA: channels = 4; break;
     default:
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "invalid PNG colour type %d", color_type);
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "invalid PNG colour type %d", color_type);
     }
     if (bit_depth == 16) png_set_scale_16(state->png);
     state->passes = png_set_interlace_handling(state->png);
@@ -181,11 +176,10 @@ static blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     if (png_get_channels(state->png, state->info) != decoder->header.channels
         || png_get_bit_depth(state->png, state->info) != 8
         || png_get_rowbytes(state->png, state->info) != stride) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
-                                "libpng's transformed layout (%d channels, %d bits) is not the expected one",
-                                png_get_channels(state->png, state->info),
-                                png_get_bit_depth(state->png, state->info));
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
+                                       "libpng's transformed layout (%d channels, %d bits) is not the expected one",
+                                       png_get_channels(state->png, state->info),
+                                       png_get_bit_depth(state->png, state->info));
     }
     // With interlace handling on, each pass writes only its own pixels into the full rows, so after the
     // last pass every pixel is set (this is what png_read_image does, without its row-pointer array).

@@ -194,12 +194,12 @@ static blz_status blz_tiff_read_header(blz_decoder *decoder) {
     TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
     const int has_photometric = TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric);
     if (width == 0 || height == 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the TIFF declares %u x %u pixels", width, height);
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the TIFF declares %u x %u pixels", width,
+                                       height);
     }
     if (samples == 0 || samples > 8 || bits == 0 || bits > 16) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "%u samples of %u bits per pixel", samples, bits);
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "%u samples of %u bits per pixel", samples,
+                                       bits);
     }
     if (TIFFIsTiled(tiff)) {
         uint32_t tile_width = 0, tile_height = 0;
@@ -210,9 +210,8 @@ static blz_status blz_tiff_read_header(blz_decoder *decoder) {
         const uint64_t most_wide = width > 1024 ? ((uint64_t)width + 15) / 16 * 16 : 1024;
         const uint64_t most_high = height > 1024 ? ((uint64_t)height + 15) / 16 * 16 : 1024;
         if (tile_width == 0 || tile_height == 0 || tile_width > most_wide || tile_height > most_high) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "tiles of %u x %u for a %u x %u image",
-                                    tile_width, tile_height, width, height);
-            return BLZ_STATUS_CORRUPT;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "tiles of %u x %u for a %u x %u image",
+                                           tile_width, tile_height, width, height);
         }
         state->band = tile_height;
     } else {
@@ -225,8 +224,7 @@ static blz_status blz_tiff_read_header(blz_decoder *decoder) {
     char reason[1024] = "";
     if (!TIFFRGBAImageOK(tiff, reason)) {
         if (state->failed || state->ended) return fail(decoder, BLZ_STATUS_CORRUPT, reason);
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "%s", reason);
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "%s", reason);
     }
 
     // Alpha as libtiff's TIFFRGBAImageBegin decides it.
@@ -309,8 +307,7 @@ static blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     if (!blz_checked_size(width, state->band, 1, &band_pixels)
         || (band = malloc(band_pixels * sizeof(uint32_t))) == NULL) {
         TIFFRGBAImageEnd(&image);
-        blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory for %u rows", state->band);
-        return BLZ_STATUS_OUT_OF_MEMORY;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory for %u rows", state->band);
     }
     blz_status status = BLZ_STATUS_OK;
     for (uint32_t top = 0; top < height && status == BLZ_STATUS_OK; top += state->band) {

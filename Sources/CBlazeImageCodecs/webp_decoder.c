@@ -52,8 +52,7 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
     WebPBitstreamFeatures features;
     const VP8StatusCode code = WebPGetFeatures(decoder->data, decoder->size, &features);
     if (code != VP8_STATUS_OK) {
-        blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
-        return status_for(code);
+        return blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
     }
     struct blz_webp_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_webp_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
@@ -67,19 +66,17 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
         WebPDemuxer *partial = WebPDemuxPartial(&data, &parse);
         WebPDemuxDelete(partial);
         if (partial != NULL && parse != WEBP_DEMUX_PARSE_ERROR && parse != WEBP_DEMUX_DONE) {
-            blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
-                                    "the WebP container ends after %zu bytes, before its last chunk", decoder->size);
-            return BLZ_STATUS_TRUNCATED;
+            return blz_decoder_set_failure(decoder, BLZ_STATUS_TRUNCATED,
+                                           "the WebP container ends after %zu bytes, before its last chunk",
+                                           decoder->size);
         }
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp's demuxer refuses the RIFF container");
-        return BLZ_STATUS_CORRUPT;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp's demuxer refuses the RIFF container");
     }
     const uint32_t width = WebPDemuxGetI(state->demux, WEBP_FF_CANVAS_WIDTH);
     const uint32_t height = WebPDemuxGetI(state->demux, WEBP_FF_CANVAS_HEIGHT);
     const uint32_t flags = WebPDemuxGetI(state->demux, WEBP_FF_FORMAT_FLAGS);
     if (width == 0 || height == 0) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the WebP canvas is %u x %u", width, height);
-        return BLZ_STATUS_ZERO_SIZE;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_ZERO_SIZE, "the WebP canvas is %u x %u", width, height);
     }
     state->animated = features.has_animation || (flags & ANIMATION_FLAG) != 0;
     decoder->header.width = width;
@@ -107,8 +104,8 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
 static blz_status read_still(blz_decoder *decoder, uint8_t *pixels) {
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "libwebp's decoder ABI does not match its header");
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
+                                       "libwebp's decoder ABI does not match its header");
     }
     const uint32_t channels = decoder->header.channels;
     config.output.colorspace = channels == 4 ? MODE_RGBA : MODE_RGB;
@@ -119,33 +116,26 @@ static blz_status read_still(blz_decoder *decoder, uint8_t *pixels) {
     const VP8StatusCode code = WebPDecode(decoder->data, decoder->size, &config);
     if (code != VP8_STATUS_OK) {
         WebPFreeDecBuffer(&config.output);
-        blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
-        return status_for(code);
+        return blz_decoder_set_failure(decoder, status_for(code), "%s (libwebp status %d)", describe(code), (int)code);
     }
     const int same = config.output.width == (int)decoder->header.width
                      && config.output.height == (int)decoder->header.height;
     WebPFreeDecBuffer(&config.output); // external memory: releases nothing of ours
-    if (!same) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the decoded WebP is not the canvas size");
-        return BLZ_STATUS_CORRUPT;
-    }
+    if (!same) return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "the decoded WebP is not the canvas size");
     return BLZ_STATUS_OK;
 }
 
 static blz_status read_first_frame(blz_decoder *decoder, uint8_t *pixels) {
     WebPAnimDecoderOptions options;
     if (!WebPAnimDecoderOptionsInit(&options)) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "libwebp's demuxer ABI does not match its header");
-        return BLZ_STATUS_UNSUPPORTED;
+        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
+                                       "libwebp's demuxer ABI does not match its header");
     }
     options.color_mode = MODE_RGBA;
     options.use_threads = 0;
     const WebPData data = {decoder->data, decoder->size};
     WebPAnimDecoder *animation = WebPAnimDecoderNew(&data, &options);
-    if (animation == NULL) {
-        blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp refuses the animation");
-        return BLZ_STATUS_CORRUPT;
-    }
+    if (animation == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libwebp refuses the animation");
     WebPAnimInfo info;
     uint8_t *canvas = NULL;
     int timestamp = 0;
