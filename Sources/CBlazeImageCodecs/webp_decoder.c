@@ -101,12 +101,14 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
     return BLZ_STATUS_OK;
 }
 
+/// libwebp's initializers fail only when the library's ABI is not the one its header declares.
+static blz_status abi_mismatch(blz_decoder *decoder, const char *part) {
+    return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED, "libwebp's %s ABI does not match its header", part);
+}
+
 static blz_status read_still(blz_decoder *decoder, uint8_t *pixels) {
     WebPDecoderConfig config;
-    if (!WebPInitDecoderConfig(&config)) {
-        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
-                                       "libwebp's decoder ABI does not match its header");
-    }
+    if (!WebPInitDecoderConfig(&config)) return abi_mismatch(decoder, "decoder");
     const uint32_t channels = decoder->header.channels;
     config.output.colorspace = channels == 4 ? MODE_RGBA : MODE_RGB;
     config.output.is_external_memory = 1;
@@ -127,10 +129,7 @@ static blz_status read_still(blz_decoder *decoder, uint8_t *pixels) {
 
 static blz_status read_first_frame(blz_decoder *decoder, uint8_t *pixels) {
     WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) {
-        return blz_decoder_set_failure(decoder, BLZ_STATUS_UNSUPPORTED,
-                                       "libwebp's demuxer ABI does not match its header");
-    }
+    if (!WebPAnimDecoderOptionsInit(&options)) return abi_mismatch(decoder, "demuxer");
     options.color_mode = MODE_RGBA;
     options.use_threads = 0;
     const WebPData data = {decoder->data, decoder->size};
