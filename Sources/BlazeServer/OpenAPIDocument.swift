@@ -197,80 +197,27 @@ enum OpenAPIDocument {
                 type: {type: string, enum: [rightEye, leftEye, noseTip, mouthCenter, rightEarTragion, leftEarTragion]}
                 x: {type: number}
                 y: {type: number}
-            DetectionReport:
-              type: object
-              required: [width, height, faces]
-              properties:
-                width: {type: integer}
-                height: {type: integer}
-                faces:
-                  type: array
-                  items:
-                    type: object
-                    required: [box, score, keypoints, roll]
-                    properties:
-                      box: {$ref: "#/components/schemas/Box"}
-                      score: {type: number}
-                      keypoints:
-                        type: array
-                        items: {$ref: "#/components/schemas/Keypoint"}
-                      roll: {type: number}
-                      uprightRotation: {type: integer, enum: [0, 90, 180, 270]}
-            LandmarksReport:
-              type: object
-              required: [width, height, faces]
-              properties:
-                width: {type: integer}
-                height: {type: integer}
-                faces:
-                  type: array
-                  items:
-                    type: object
-                    required: [box, score, presence, landmarks]
-                    properties:
-                      box: {$ref: "#/components/schemas/Box"}
-                      score: {type: [number, "null"]}
-                      presence: {type: number}
-                      landmarks:
-                        type: array
-                        items:
-                          type: array
-                          minItems: 3
-                          maxItems: 3
-                          items: {type: number}
-                      uprightRotation: {type: integer, enum: [0, 90, 180, 270]}
-            AnalysisReport:
-              type: object
-              required: [width, height, hints, faces]
-              properties:
-                width: {type: integer}
-                height: {type: integer}
-                hints:
-                  type: array
-                  items: {type: string}
-                faces:
-                  type: array
-                  items:
-                    type: object
-                    required: [box, score, pose, leftEyeOpen, rightEyeOpen, smiling, quality, hints]
-                    properties:
-                      box: {$ref: "#/components/schemas/Box"}
-                      score: {type: [number, "null"]}
-                      pose:
-                        type: object
-                        required: [pitch, yaw, roll]
-                        properties:
-                          pitch: {type: number}
-                          yaw: {type: number}
-                          roll: {type: number}
-                      leftEyeOpen: {type: number}
-                      rightEyeOpen: {type: number}
-                      smiling: {type: number}
-                      quality: {type: number}
-                      hints:
-                        type: array
-                        items: {type: string}
-                      uprightRotation: {type: integer, enum: [0, 90, 180, 270]}
+        \#(facesReport("DetectionReport", faceRequired: ["score", "keypoints", "roll"], face: [
+            "score: {type: number}",
+            "keypoints:", "  type: array", "  items: {$ref: \"#/components/schemas/Keypoint\"}",
+            "roll: {type: number}",
+        ]))
+        \#(facesReport("LandmarksReport", faceRequired: ["score", "presence", "landmarks"], face: [
+            "score: {type: [number, \"null\"]}",
+            "presence: {type: number}",
+            "landmarks:", "  type: array", "  items:", "    type: array", "    minItems: 3", "    maxItems: 3",
+            "    items: {type: number}",
+        ]))
+        \#(facesReport("AnalysisReport",
+                       pictureRequired: ["hints"], picture: ["hints:", "  type: array", "  items: {type: string}"],
+                       faceRequired: ["score", "pose", "leftEyeOpen", "rightEyeOpen", "smiling", "quality", "hints"], face: [
+            "score: {type: [number, \"null\"]}",
+            "pose:", "  type: object", "  required: [pitch, yaw, roll]", "  properties:",
+            "    pitch: {type: number}", "    yaw: {type: number}", "    roll: {type: number}",
+            "leftEyeOpen: {type: number}", "rightEyeOpen: {type: number}", "smiling: {type: number}",
+            "quality: {type: number}",
+            "hints:", "  type: array", "  items: {type: string}",
+        ]))
             SegmentationReport:
               type: object
               required: [width, height, model, personShare]
@@ -292,7 +239,6 @@ enum OpenAPIDocument {
                       ("415", "UnsupportedMediaType"), ("422", "Unprocessable"), ("503", "Overloaded"), ("504", "Timeout")]
             .map { "\"\($0.0)\": {$ref: \"#/components/responses/\($0.1)\"}" }
         let image = png ? ["image/png:", "  schema: {type: string, contentMediaType: image/png}"] : []
-        func indented(_ lines: [String], _ spaces: Int) -> [String] { lines.map { String(repeating: " ", count: spaces) + $0 } }
         let lines = ["  \(endpoint.path):", "    post:", "      operationId: \(endpoint.rawValue)", "      summary: \(summary)",
                      "      parameters:"] + indented(faces + parameters, 8)
             + ["      requestBody:", "        $ref: \"#/components/requestBodies/Picture\"", "      responses:",
@@ -300,6 +246,28 @@ enum OpenAPIDocument {
             + indented(image + ["application/json:", "  schema:", "    $ref: \"#/components/schemas/\(schema)\""], 12)
             + indented(errors, 8)
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines of one faces report under `schemas:`: the upright picture's `width` and `height`, then
+    /// `picture` (YAML lines of further properties, those in `pictureRequired` required), then `faces`, each face
+    /// with its `box`, the properties `face` (those in `faceRequired` required) and the optional `uprightRotation`
+    /// (only with tryRotations).
+    private static func facesReport(_ name: String, pictureRequired: [String] = [], picture: [String] = [],
+                                    faceRequired: [String], face: [String]) -> String {
+        func required(_ names: [String]) -> String { "required: [\(names.joined(separator: ", "))]" }
+        let faces = ["faces:", "  type: array", "  items:", "    type: object", "    " + required(["box"] + faceRequired),
+                     "    properties:"]
+            + indented(["box: {$ref: \"#/components/schemas/Box\"}"] + face
+                       + ["uprightRotation: {type: integer, enum: [0, 90, 180, 270]}"], 6)
+        let lines = indented(["\(name):", "  type: object", "  " + required(["width", "height"] + pictureRequired + ["faces"]),
+                              "  properties:"], 4)
+            + indented(["width: {type: integer}", "height: {type: integer}"] + picture + faces, 8)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `lines`, each after `spaces` spaces.
+    private static func indented(_ lines: [String], _ spaces: Int) -> [String] {
+        lines.map { String(repeating: " ", count: spaces) + $0 }
     }
 }
 #endif
