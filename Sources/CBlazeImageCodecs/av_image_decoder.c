@@ -138,13 +138,12 @@ static uint32_t channels_of(enum AVPixelFormat format) {
 
 static blz_status blz_av_read_header(blz_decoder *decoder) {
     blz_av_quiet();
-    struct blz_av_state *state = calloc(1, sizeof(struct blz_av_state));
-    if (state == NULL || decoder->size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE
+    struct blz_av_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_av_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
+    if (decoder->size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE
         || (state->padded = calloc(1, decoder->size + AV_INPUT_BUFFER_PADDING_SIZE)) == NULL) {
-        free(state);
         return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory (or over 2 GB of data)");
     }
-    decoder->av = state;
     memcpy(state->padded, decoder->data, decoder->size);
     state->format = AV_PIX_FMT_NONE;
     AVCodecContext *context = open_context(decoder, 1);
@@ -261,12 +260,8 @@ static blz_status blz_av_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-static void blz_av_destroy(blz_decoder *decoder) {
-    struct blz_av_state *state = decoder->av;
-    if (state == NULL) return;
-    free(state->padded);
-    free(state);
-    decoder->av = NULL;
+static void blz_av_release(blz_decoder *decoder) {
+    free(decoder->av->padded);
 }
 
-const blz_codec_backend blz_av_backend = {blz_av_read_header, blz_av_read_pixels, blz_av_destroy};
+const blz_codec_backend blz_av_backend = {blz_av_read_header, blz_av_read_pixels, blz_av_release};

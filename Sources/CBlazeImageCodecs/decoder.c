@@ -39,6 +39,7 @@ void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *forma
 void *blz_decoder_new_state(blz_decoder *decoder, size_t size) {
     void *state = calloc(1, size);
     if (state == NULL) blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
+    decoder->state = state;
     return state;
 }
 
@@ -48,13 +49,7 @@ int blz_checked_size(size_t a, size_t b, size_t c, size_t *result) {
     return 1;
 }
 
-static const blz_codec_backend heif_backend = {blz_heif_read_header, blz_heif_read_pixels, blz_heif_destroy};
-
-/// Every back end, in the order a decoder's destruction releases their states.
-static const blz_codec_backend *const backends[] = {
-    &blz_jpeg_backend, &blz_png_backend, &blz_webp_backend, &blz_tiff_backend, &blz_gif_backend, &blz_av_backend,
-    &heif_backend,
-};
+static const blz_codec_backend heif_backend = {blz_heif_read_header, blz_heif_read_pixels, blz_heif_release};
 
 /// The back end that decodes `codec`, or NULL for a value that names no codec.
 static const blz_codec_backend *backend(blz_codec codec) {
@@ -165,7 +160,9 @@ const char *blz_decoder_message(const blz_decoder *decoder) {
 
 void blz_decoder_destroy(blz_decoder *decoder) {
     if (decoder == NULL) return;
-    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++) backends[i]->destroy(decoder);
+    const blz_codec_backend *codec_backend = backend(decoder->codec);
+    if (decoder->state != NULL && codec_backend != NULL) codec_backend->release(decoder);
+    free(decoder->state);
     free(decoder);
 }
 

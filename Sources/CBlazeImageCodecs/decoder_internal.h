@@ -42,14 +42,18 @@ struct blz_decoder {
     char message[BLZ_MESSAGE_CAPACITY];
     /// Set by every entry point before it calls into libjpeg or libpng; their error handlers jump here.
     jmp_buf jump;
-    /// The codec's state, allocated by its read_header and released by its destroy.
-    struct blz_jpeg_state *jpeg;
-    struct blz_png_state *png;
-    struct blz_webp_state *webp;
-    struct blz_tiff_state *tiff;
-    struct blz_gif_state *gif;
-    struct blz_av_state *av; // BMP and PNM (FFmpeg)
-    struct blz_heif_state *heif;
+    /// The codec's state, one block (a decoder decodes one codec), under its codec's name: allocated by the codec's
+    /// read_header with blz_decoder_new_state, emptied by its back end's `release` and freed by blz_decoder_destroy.
+    union {
+        void *state;
+        struct blz_jpeg_state *jpeg;
+        struct blz_png_state *png;
+        struct blz_webp_state *webp;
+        struct blz_tiff_state *tiff;
+        struct blz_gif_state *gif;
+        struct blz_av_state *av; // BMP and PNM (FFmpeg)
+        struct blz_heif_state *heif;
+    };
     /// `blz_decoder_set_pixel_limit`'s value (0: none).
     uint64_t pixel_limit;
     /// The file's colour profile, set by the codec's read_header; converted to sRGB after read_pixels.
@@ -67,8 +71,8 @@ blz_status blz_decoder_set_failure(blz_decoder *decoder, blz_status status, cons
 _Noreturn void blz_decoder_fail(blz_decoder *decoder, blz_status status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/// A codec's state of `size` zeroed bytes for its read_header, or NULL with the decoder's failure set to
-/// `BLZ_STATUS_OUT_OF_MEMORY` ("out of memory").
+/// A codec's state of `size` zeroed bytes for its read_header, which becomes `decoder->state` (the decoder frees
+/// it), or NULL with the decoder's failure set to `BLZ_STATUS_OUT_OF_MEMORY` ("out of memory").
 void *blz_decoder_new_state(blz_decoder *decoder, size_t size);
 
 /// `a * b * c` in `*result`, or 0 when it overflows size_t.
@@ -80,8 +84,9 @@ typedef struct blz_codec_backend {
     blz_status (*read_header)(blz_decoder *decoder);
     /// Decodes the `output_width` x `output_height` image into `pixels` (`header.channels` bytes a pixel).
     blz_status (*read_pixels)(blz_decoder *decoder, uint8_t *pixels);
-    /// Releases the back end's state, if it has any: called for every back end when a decoder is destroyed.
-    void (*destroy)(blz_decoder *decoder);
+    /// Releases what the back end's state holds (its library's objects, its own allocations), not the state block
+    /// itself: called once, when a decoder whose codec has a state is destroyed.
+    void (*release)(blz_decoder *decoder);
 } blz_codec_backend;
 
 extern const blz_codec_backend blz_jpeg_backend;
@@ -109,6 +114,6 @@ blz_status blz_heif_read_header(blz_decoder *decoder);
 /// BLZ_HEIF_MAX_DERIVATION images: 1 when so, 0 when not, -1 when out of memory.
 int blz_heif_references_are_bounded(const uint8_t *data, size_t size);
 blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels);
-void blz_heif_destroy(blz_decoder *decoder);
+void blz_heif_release(blz_decoder *decoder);
 
 #endif // BLAZE_DECODER_INTERNAL_H

@@ -60,7 +60,6 @@ static blz_status fail(blz_decoder *decoder, int code, const char *step) {
 static blz_status blz_gif_read_header(blz_decoder *decoder) {
     struct blz_gif_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_gif_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
-    decoder->gif = state;
     state->transparent = -1;
     int code = 0;
     state->gif = DGifOpen(decoder, read_gif, &code);
@@ -152,15 +151,12 @@ static blz_status blz_gif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-static void blz_gif_destroy(blz_decoder *decoder) {
+static void blz_gif_release(blz_decoder *decoder) {
     struct blz_gif_state *state = decoder->gif;
-    if (state == NULL) return;
     if (state->gif != NULL) {
         int code = 0;
         DGifCloseFile(state->gif, &code);
     }
-    free(state);
-    decoder->gif = NULL;
 }
 
-const blz_codec_backend blz_gif_backend = {blz_gif_read_header, blz_gif_read_pixels, blz_gif_destroy};
+const blz_codec_backend blz_gif_backend = {blz_gif_read_header, blz_gif_read_pixels, blz_gif_release};

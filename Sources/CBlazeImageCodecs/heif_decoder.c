@@ -187,9 +187,8 @@ static void set_size_limit(struct heif_context *context, int side, uint64_t pixe
 
 blz_status blz_heif_read_header(blz_decoder *decoder) {
     pthread_once(&libheif_once, initialize_libheif);
-    struct blz_heif_state *state = calloc(1, sizeof(struct blz_heif_state));
-    if (state == NULL) return blz_decoder_set_failure(decoder, BLZ_STATUS_OUT_OF_MEMORY, "out of memory");
-    decoder->heif = state;
+    struct blz_heif_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_heif_state));
+    if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
     const int length = decoder->size < INT_MAX ? (int)decoder->size : INT_MAX;
     const int is_avif = length >= 12 && (heif_has_compatible_brand(decoder->data, length, "avif") == 1
                                          || heif_has_compatible_brand(decoder->data, length, "avis") == 1);
@@ -375,12 +374,9 @@ blz_status blz_heif_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-void blz_heif_destroy(blz_decoder *decoder) {
+void blz_heif_release(blz_decoder *decoder) {
     struct blz_heif_state *state = decoder->heif;
-    if (state == NULL) return;
     if (state->handle != NULL) heif_image_handle_release(state->handle);
     if (state->context != NULL) heif_context_free(state->context);
     free(state->icc);
-    free(state);
-    decoder->heif = NULL;
 }

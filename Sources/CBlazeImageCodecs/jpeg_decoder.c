@@ -215,7 +215,6 @@ static void find_icc_profile(blz_decoder *decoder, j_decompress_ptr cinfo) {
 static blz_status blz_jpeg_read_header(blz_decoder *decoder) {
     struct blz_jpeg_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_jpeg_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
-    decoder->jpeg = state;
     j_decompress_ptr cinfo = &state->cinfo;
     cinfo->err = jpeg_std_error(&state->error);
     state->error.error_exit = on_error_exit;
@@ -337,13 +336,10 @@ static blz_status blz_jpeg_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-static void blz_jpeg_destroy(blz_decoder *decoder) {
+static void blz_jpeg_release(blz_decoder *decoder) {
     struct blz_jpeg_state *state = decoder->jpeg;
-    if (state == NULL) return;
     if (state->created) jpeg_destroy_decompress(&state->cinfo);
     free(state->icc);
-    free(state);
-    decoder->jpeg = NULL;
 }
 
-const blz_codec_backend blz_jpeg_backend = {blz_jpeg_read_header, blz_jpeg_read_pixels, blz_jpeg_destroy};
+const blz_codec_backend blz_jpeg_backend = {blz_jpeg_read_header, blz_jpeg_read_pixels, blz_jpeg_release};

@@ -103,7 +103,6 @@ static blz_status blz_png_read_header(blz_decoder *decoder) {
     }
     struct blz_png_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_png_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
-    decoder->png = state;
     if (setjmp(decoder->jump)) return decoder->failure;
 
     state->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, on_png_error, on_png_warning);
@@ -190,12 +189,9 @@ static blz_status blz_png_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return BLZ_STATUS_OK;
 }
 
-static void blz_png_destroy(blz_decoder *decoder) {
+static void blz_png_release(blz_decoder *decoder) {
     struct blz_png_state *state = decoder->png;
-    if (state == NULL) return;
     if (state->png != NULL) png_destroy_read_struct(&state->png, state->info != NULL ? &state->info : NULL, NULL);
-    free(state);
-    decoder->png = NULL;
 }
 
-const blz_codec_backend blz_png_backend = {blz_png_read_header, blz_png_read_pixels, blz_png_destroy};
+const blz_codec_backend blz_png_backend = {blz_png_read_header, blz_png_read_pixels, blz_png_release};

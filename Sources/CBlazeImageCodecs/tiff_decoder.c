@@ -181,7 +181,6 @@ static int open_tiff(blz_decoder *decoder, int mapped) {
 static blz_status blz_tiff_read_header(blz_decoder *decoder) {
     struct blz_tiff_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_tiff_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
-    decoder->tiff = state;
     if (!open_tiff(decoder, 0)) return fail(decoder, BLZ_STATUS_CORRUPT, "libtiff cannot read the first directory");
     TIFF *tiff = state->tiff;
 
@@ -291,7 +290,7 @@ static blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     uint32_t icc_size = 0;
     void *icc = NULL;
     if (TIFFGetField(state->tiff, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc != NULL && icc_size > 0) {
-        decoder->color.icc = icc; // owned by this handle, open until blz_tiff_destroy
+        decoder->color.icc = icc; // owned by this handle, open until blz_tiff_release
         decoder->color.icc_size = icc_size;
     }
     char reason[1024] = "";
@@ -347,12 +346,9 @@ static blz_status blz_tiff_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return status;
 }
 
-static void blz_tiff_destroy(blz_decoder *decoder) {
+static void blz_tiff_release(blz_decoder *decoder) {
     struct blz_tiff_state *state = decoder->tiff;
-    if (state == NULL) return;
     if (state->tiff != NULL) TIFFClose(state->tiff);
-    free(state);
-    decoder->tiff = NULL;
 }
 
-const blz_codec_backend blz_tiff_backend = {blz_tiff_read_header, blz_tiff_read_pixels, blz_tiff_destroy};
+const blz_codec_backend blz_tiff_backend = {blz_tiff_read_header, blz_tiff_read_pixels, blz_tiff_release};

@@ -56,7 +56,6 @@ static blz_status blz_webp_read_header(blz_decoder *decoder) {
     }
     struct blz_webp_state *state = blz_decoder_new_state(decoder, sizeof(struct blz_webp_state));
     if (state == NULL) return BLZ_STATUS_OUT_OF_MEMORY;
-    decoder->webp = state;
 
     const WebPData data = {decoder->data, decoder->size};
     state->demux = WebPDemux(&data);
@@ -162,12 +161,9 @@ static blz_status blz_webp_read_pixels(blz_decoder *decoder, uint8_t *pixels) {
     return decoder->webp->animated ? read_first_frame(decoder, pixels) : read_still(decoder, pixels);
 }
 
-static void blz_webp_destroy(blz_decoder *decoder) {
+static void blz_webp_release(blz_decoder *decoder) {
     struct blz_webp_state *state = decoder->webp;
-    if (state == NULL) return;
     WebPDemuxDelete(state->demux);
-    free(state);
-    decoder->webp = NULL;
 }
 
-const blz_codec_backend blz_webp_backend = {blz_webp_read_header, blz_webp_read_pixels, blz_webp_destroy};
+const blz_codec_backend blz_webp_backend = {blz_webp_read_header, blz_webp_read_pixels, blz_webp_release};
