@@ -1,4 +1,5 @@
-// Shared by the reader and the writer: the I/O over a descriptor or a memory buffer, and FFmpeg's log.
+// Shared by the reader and the writer: the I/O over a descriptor or a memory buffer, FFmpeg's log, and the release
+// of the codec objects both hold.
 #ifndef BLAZE_VIDEO_INTERNAL_H
 #define BLAZE_VIDEO_INTERNAL_H
 
@@ -27,6 +28,16 @@ void blzv_log_clear(void);
 AVIOContext *blzv_io_create(blzv_source *source, int writable);
 /// Frees the context and its buffer. Accepts NULL.
 void blzv_io_destroy(AVIOContext **io);
+
+struct AVCodecContext;
+struct AVFrame;
+struct AVPacket;
+struct SwsContext;
+
+/// Frees the codec objects the reader and the writer both hold, and clears each pointer: the codec context, its
+/// frame and packet, the scaler and the scaler's aligned buffer. Each may be NULL.
+void blzv_free_codec_objects(struct AVCodecContext **codec, struct AVFrame **frame, struct AVPacket **packet,
+                             struct SwsContext **scaler, uint8_t **buffer);
 
 /// snprintf into `buffer` followed by ": " and FFmpeg's text for `error` when `error` < 0.
 void blzv_describe(char *buffer, size_t capacity, int error, const char *format, ...)

@@ -1,11 +1,14 @@
-// The reader's and writer's own I/O: FFmpeg never opens a path, URL or nested file itself.
+// What the reader and the writer share: their own I/O (FFmpeg never opens a path, URL or nested file itself),
+// FFmpeg's log, error text, and the release of their codec objects.
 #include "video_internal.h"
 
 #include <errno.h>
+#include <libavcodec/avcodec.h>
 #include <libavformat/version.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
 #include <libavutil/mem.h>
+#include <libswscale/swscale.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,6 +121,16 @@ AVIOContext *blzv_io_create(blzv_source *source, int writable) {
                                          writable ? write_packet : NULL, seek);
     if (io == NULL) av_free(buffer);
     return io;
+}
+
+void blzv_free_codec_objects(AVCodecContext **codec, AVFrame **frame, AVPacket **packet, struct SwsContext **scaler,
+                             uint8_t **buffer) {
+    sws_freeContext(*scaler);
+    *scaler = NULL;
+    av_freep(buffer);
+    av_frame_free(frame);
+    av_packet_free(packet);
+    avcodec_free_context(codec);
 }
 
 void blzv_io_destroy(AVIOContext **io) {

@@ -390,11 +390,7 @@ void blz_video_reader_rejected_size(const blz_video_reader *reader, int *width, 
 
 void blz_video_reader_destroy(blz_video_reader *reader) {
     if (reader == NULL) return;
-    sws_freeContext(reader->scaler);
-    av_freep(&reader->converted);
-    av_frame_free(&reader->frame);
-    av_packet_free(&reader->packet);
-    avcodec_free_context(&reader->codec);
+    blzv_free_codec_objects(&reader->codec, &reader->frame, &reader->packet, &reader->scaler, &reader->converted);
     avformat_close_input(&reader->format);
     blzv_io_destroy(&reader->io);
     if (reader->source.fd >= 0) close(reader->source.fd);

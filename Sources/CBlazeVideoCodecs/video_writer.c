@@ -259,11 +259,7 @@ int blz_video_writer_errno(const blz_video_writer *writer) {
 void blz_video_writer_destroy(blz_video_writer *writer) {
     if (writer == NULL) return;
     if (!writer->finished) blz_video_writer_finish(writer);
-    sws_freeContext(writer->scaler);
-    av_freep(&writer->staged);
-    av_frame_free(&writer->frame);
-    av_packet_free(&writer->packet);
-    avcodec_free_context(&writer->codec);
+    blzv_free_codec_objects(&writer->codec, &writer->frame, &writer->packet, &writer->scaler, &writer->staged);
     blzv_io_destroy(&writer->io);
     avformat_free_context(writer->format);
     if (writer->target.fd >= 0) close(writer->target.fd);
