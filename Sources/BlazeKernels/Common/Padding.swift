@@ -86,6 +86,28 @@ public struct WindowGeometry: Hashable, Sendable {
     }
 }
 
+/// A window kernel that can take over the PAD in front of it (`Conv2D`, `DepthwiseConv2D`): folding replaces its
+/// input shape and its window geometry, and nothing else.
+package protocol PaddingFoldingKernel {
+    var inputShape: Shape4 { get set }
+    var geometry: WindowGeometry { get set }
+}
+
+extension PaddingFoldingKernel {
+    /// This kernel reading `inputShape` with explicit padding instead of the padded input it reads now: its
+    /// geometry's `foldingPadding`, which throws for a geometry that cannot take the PAD over.
+    package func foldedPadding(
+        inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
+    ) throws(KernelError) -> Self {
+        var copy = self
+        copy.geometry = try geometry.foldingPadding(
+            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
+            padRight: padRight)
+        copy.inputShape = inputShape
+        return copy
+    }
+}
+
 extension WindowGeometry {
     /// This geometry — VALID and unpadded, over `paddedInput` — as explicit padding of `input` instead: the
     /// geometry of a window operator that takes over the PAD that made `paddedInput` from `input`.

@@ -22,11 +22,11 @@
 /// as their outputs do not overlap.
 public struct Conv2D: Sendable {
     /// The input shape; `run` reads `inputShape.count` floats.
-    public private(set) var inputShape: Shape4
+    public package(set) var inputShape: Shape4
     /// The output shape `[n, outH, outW, outC]`; `run` writes `outputShape.count` floats.
     public let outputShape: Shape4
     /// Output size and padding, computed as TFLite does.
-    public private(set) var geometry: WindowGeometry
+    public package(set) var geometry: WindowGeometry
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
@@ -159,13 +159,8 @@ public struct Conv2D: Sendable {
         guard case .gemm = implementation else {
             throw .invalidParameter("only the implicit-GEMM convolution can take over a PAD")
         }
-        let folded = try geometry.foldingPadding(
-            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
-            padRight: padRight)
-        var copy = self
-        copy.inputShape = inputShape
-        copy.geometry = folded
-        return copy
+        return try foldedPadding(inputShape: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
+                                 padRight: padRight)
     }
 
     /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
@@ -324,7 +319,7 @@ public struct Conv2D: Sendable {
     }
 }
 
-extension Conv2D: StepKernel, VariantKernel {
+extension Conv2D: StepKernel, VariantKernel, PaddingFoldingKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW * inputShape.c }
 
     /// Rows of a batch of one through the GEMM implementations (`runsOutputRows`), undilated; with a fused

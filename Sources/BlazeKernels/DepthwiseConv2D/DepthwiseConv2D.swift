@@ -21,10 +21,10 @@
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: OutputRowKernel {
-    public private(set) var inputShape: Shape4
+    public package(set) var inputShape: Shape4
     /// `[n, outH, outW, C·M]`.
     public let outputShape: Shape4
-    public private(set) var geometry: WindowGeometry
+    public package(set) var geometry: WindowGeometry
     public let depthMultiplier: Int
     public let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
@@ -124,13 +124,8 @@ public struct DepthwiseConv2D: OutputRowKernel {
     public func foldingPadding(
         inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
     ) throws(KernelError) -> Self {
-        let folded = try geometry.foldingPadding(
-            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
-            padRight: padRight)
-        var copy = self
-        copy.inputShape = inputShape
-        copy.geometry = folded
-        return copy
+        try foldedPadding(inputShape: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
+                          padRight: padRight)
     }
 
     /// This convolution followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
@@ -149,7 +144,7 @@ public struct DepthwiseConv2D: OutputRowKernel {
     }
 }
 
-extension DepthwiseConv2D: RowStepKernel, VariantKernel {
+extension DepthwiseConv2D: RowStepKernel, VariantKernel, PaddingFoldingKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW }
 
     /// Rows of a batch of one through the SIMD kernels (their pieces are output rows), undilated.
