@@ -77,6 +77,19 @@ struct AddTests {
         expectThrows { try Shape4(dimensions: [1, 2, 3, 4, 5]) }
         expectThrows { try Shape4(dimensions: [1, -2]) }
     }
+
+    /// Each operand is small enough; their broadcast has 2^64 elements, which an `Int` does not count: refused at
+    /// creation (it used to pass, and counting the output then trapped), for ADD and for PRELU's broadcast alike.
+    @Test func overflowingBroadcastThrows() {
+        let lhs = Shape4(n: 1 << 32, h: 1, w: 1, c: 1), rhs = Shape4(n: 1, h: 1 << 32, w: 1, c: 1)
+        expectError(.invalidShape("broadcast of \(lhs) and \(rhs) is too large")) {
+            try Add(lhsShape: lhs, rhsShape: rhs)
+        }
+        let huge = Shape4(n: 1 << 32, h: 1 << 32, w: 1, c: 1), one = Shape4(n: 1, h: 1, w: 1, c: 1)
+        expectError(.invalidShape("broadcast of \(huge) and \(one) is too large")) {
+            try PReLU(inputShape: huge, alphaShape: one, alpha: [0.25])
+        }
+    }
 }
 
 @Suite("Activation")

@@ -23,7 +23,9 @@ struct BroadcastPlan: Hashable, Sendable {
     /// Whether both operands have the output's shape (no broadcasting at all).
     let isSameShape: Bool
 
-    /// - Throws: `KernelError.notBroadcastable` unless every dimension pair is equal or contains a 1.
+    /// - Throws: `KernelError.notBroadcastable` unless every dimension pair is equal or contains a 1, and
+    ///   `.invalidShape` when an operand has a dimension that is not positive or the output has more elements than
+    ///   an `Int` counts.
     init(_ lhs: Shape4, _ rhs: Shape4) throws(KernelError) {
         try lhs.validate("first operand")
         try rhs.validate("second operand")
@@ -35,6 +37,12 @@ struct BroadcastPlan: Hashable, Sendable {
         let output = Shape4(
             n: try merge(lhs.n, rhs.n), h: try merge(lhs.h, rhs.h),
             w: try merge(lhs.w, rhs.w), c: try merge(lhs.c, rhs.c))
+        var count = 1
+        for d in [output.n, output.h, output.w, output.c] {
+            let (product, overflow) = count.multipliedReportingOverflow(by: d)
+            guard !overflow else { throw .invalidShape("broadcast of \(lhs) and \(rhs) is too large") }
+            count = product
+        }
         outputShape = output
         lhsStrides = Strides(lhs, broadcastTo: output)
         rhsStrides = Strides(rhs, broadcastTo: output)

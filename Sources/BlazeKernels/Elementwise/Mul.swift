@@ -44,15 +44,7 @@ public struct Mul: Sendable {
         lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
-        let plan = try BroadcastPlan(lhsShape, rhsShape)
-        let o = plan.outputShape
-        var count = 1
-        for d in [o.n, o.h, o.w, o.c] {
-            let (product, overflow) = count.multipliedReportingOverflow(by: d)
-            guard !overflow else { throw .invalidShape("broadcast of \(lhsShape) and \(rhsShape) is too large") }
-            count = product
-        }
-        self.plan = plan
+        self.plan = try BroadcastPlan(lhsShape, rhsShape)
         self.lhsShape = lhsShape
         self.rhsShape = rhsShape
         self.activation = activation
