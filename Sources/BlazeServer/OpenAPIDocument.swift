@@ -210,7 +210,8 @@ enum OpenAPIDocument {
         ]))
         \#(facesReport("AnalysisReport",
                        pictureRequired: ["hints"], picture: ["hints:", "  type: array", "  items: {type: string}"],
-                       faceRequired: ["score", "pose", "leftEyeOpen", "rightEyeOpen", "smiling", "quality", "hints"], face: [
+                       faceRequired: ["score", "pose", "leftEyeOpen", "rightEyeOpen", "smiling", "quality", "hints"],
+                       face: [
             "score: {type: [number, \"null\"]}",
             "pose:", "  type: object", "  required: [pitch, yaw, roll]", "  properties:",
             "    pitch: {type: number}", "    yaw: {type: number}", "    roll: {type: number}",
@@ -255,12 +256,12 @@ enum OpenAPIDocument {
     private static func facesReport(_ name: String, pictureRequired: [String] = [], picture: [String] = [],
                                     faceRequired: [String], face: [String]) -> String {
         func required(_ names: [String]) -> String { "required: [\(names.joined(separator: ", "))]" }
-        let faces = ["faces:", "  type: array", "  items:", "    type: object", "    " + required(["box"] + faceRequired),
-                     "    properties:"]
+        let faces = ["faces:", "  type: array", "  items:", "    type: object",
+                     "    " + required(["box"] + faceRequired), "    properties:"]
             + indented(["box: {$ref: \"#/components/schemas/Box\"}"] + face
                        + ["uprightRotation: {type: integer, enum: [0, 90, 180, 270]}"], 6)
-        let lines = indented(["\(name):", "  type: object", "  " + required(["width", "height"] + pictureRequired + ["faces"]),
-                              "  properties:"], 4)
+        let pictureKeys = ["width", "height"] + pictureRequired + ["faces"]
+        let lines = indented(["\(name):", "  type: object", "  " + required(pictureKeys), "  properties:"], 4)
             + indented(["width: {type: integer}", "height: {type: integer}"] + picture + faces, 8)
         return lines.joined(separator: "\n")
     }

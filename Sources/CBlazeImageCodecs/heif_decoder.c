@@ -259,7 +259,8 @@ static void unpremultiply(uint8_t *pixels, size_t count) {
 
 /// The size, depth and layout libheif gave do not match the header's.
 static blz_status mismatch(blz_decoder *decoder, const struct heif_image *image, enum heif_channel channel) {
-    return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT, "libheif decoded a %dx%d image of %d bits, the header says %ux%u",
+    return blz_decoder_set_failure(decoder, BLZ_STATUS_CORRUPT,
+                                   "libheif decoded a %dx%d image of %d bits, the header says %ux%u",
                                    heif_image_get_width(image, channel), heif_image_get_height(image, channel),
                                    heif_image_get_bits_per_pixel_range(image, channel), decoder->header.width,
                                    decoder->header.height);
