@@ -41,7 +41,7 @@ public struct AnalysisReport: Codable, Hashable, Sendable {
         ///   - face: the face.
         ///   - reportsRotation: whether to report its `uprightRotation`.
         public init(_ face: AnalyzedFace, reportsRotation: Bool) {
-            box = BoxReport(face.landmarks.detection?.boundingBox ?? face.landmarks.boundingBox)
+            box = face.landmarks.reportBox
             score = face.landmarks.detection?.score
             pose = PoseReport(pitch: face.pose.pitch, yaw: face.pose.yaw, roll: face.pose.roll)
             leftEyeOpen = face.expression.leftEyeOpen
@@ -49,7 +49,7 @@ public struct AnalysisReport: Codable, Hashable, Sendable {
             smiling = face.expression.smiling
             quality = face.quality.score
             hints = face.quality.hints.map(\.description)
-            uprightRotation = reportsRotation ? face.landmarks.detection?.uprightRotation ?? 0 : nil
+            uprightRotation = face.landmarks.reportRotation(reportsRotation)
         }
 
         enum CodingKeys: String, CodingKey {

@@ -31,11 +31,11 @@ public struct LandmarksReport: Codable, Hashable, Sendable {
         ///   - face: the face.
         ///   - reportsRotation: whether to report its `uprightRotation`.
         public init(_ face: FaceLandmarks, reportsRotation: Bool) {
-            box = BoxReport(face.detection?.boundingBox ?? face.boundingBox)
+            box = face.reportBox
             score = face.detection?.score
             presence = face.presence
             landmarks = face.points.map { [$0.x, $0.y, $0.z] }
-            uprightRotation = reportsRotation ? face.detection?.uprightRotation ?? 0 : nil
+            uprightRotation = face.reportRotation(reportsRotation)
         }
 
         enum CodingKeys: String, CodingKey {
