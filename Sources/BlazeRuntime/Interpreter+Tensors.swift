@@ -18,10 +18,7 @@ extension Interpreter {
     /// - Returns: a position in `inputs`.
     /// - Throws: `InterpreterError.unknownInputName`, naming the inputs there are.
     public func inputIndex(named name: String) throws(InterpreterError) -> Int {
-        guard let index = inputs.firstIndex(where: { $0.name == name }) else {
-            throw .unknownInputName(name, available: inputs.map(\.name))
-        }
-        return index
+        try Self.position(of: name, in: inputs, missing: InterpreterError.unknownInputName)
     }
 
     /// Name, shape and type of the first input whose tensor is called `name` in the model.
@@ -110,10 +107,7 @@ extension Interpreter {
     /// - Returns: a position in `outputs`.
     /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
     public func outputIndex(named name: String) throws(InterpreterError) -> Int {
-        guard let index = outputs.firstIndex(where: { $0.name == name }) else {
-            throw .unknownOutputName(name, available: outputs.map(\.name))
-        }
-        return index
+        try Self.position(of: name, in: outputs, missing: InterpreterError.unknownOutputName)
     }
 
     /// Name, shape and type of the first output whose tensor is called `name` in the model.
@@ -172,6 +166,14 @@ extension Interpreter {
     /// - Throws: `InterpreterError.unknownOutputName`, naming the outputs there are.
     public func outputArray(named name: String) throws(InterpreterError) -> [Float] {
         try outputArray(at: try outputIndex(named: name))
+    }
+
+    /// The position of the first tensor called `name`, or `missing` with the names there are.
+    private static func position(
+        of name: String, in tensors: [TensorInfo], missing: (String, [String]) -> InterpreterError
+    ) throws(InterpreterError) -> Int {
+        guard let index = tensors.firstIndex(where: { $0.name == name }) else { throw missing(name, tensors.map(\.name)) }
+        return index
     }
 
     /// `tensors[index]`, or the out-of-range error that names the largest index.
