@@ -1,4 +1,4 @@
-// Private to CBlazeImageCodecs: the decoder object shared by the JPEG, PNG and HEIF back ends.
+// Private to CBlazeImageCodecs: the decoder object every back end (JPEG, PNG, WebP, TIFF, GIF, BMP/PNM, HEIF) shares.
 #ifndef BLAZE_DECODER_INTERNAL_H
 #define BLAZE_DECODER_INTERNAL_H
 
