@@ -55,6 +55,73 @@ public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStrin
     /// `DENSIFY` (a sparse constant to its dense form).
     public static let densify = BuiltinOperator(rawValue: 124)
 
+    /// `SOFTMAX`.
+    public static let softmax = BuiltinOperator(rawValue: 25)
+    /// `TANH`.
+    public static let tanh = BuiltinOperator(rawValue: 28)
+    /// `GATHER`.
+    public static let gather = BuiltinOperator(rawValue: 36)
+    /// `TRANSPOSE`.
+    public static let transpose = BuiltinOperator(rawValue: 39)
+    /// `SUB`.
+    public static let sub = BuiltinOperator(rawValue: 41)
+    /// `DIV`.
+    public static let div = BuiltinOperator(rawValue: 42)
+    /// `SQUEEZE`.
+    public static let squeeze = BuiltinOperator(rawValue: 43)
+    /// `EXP`.
+    public static let exp = BuiltinOperator(rawValue: 47)
+    /// `SPLIT`.
+    public static let split = BuiltinOperator(rawValue: 49)
+    /// `CAST`.
+    public static let cast = BuiltinOperator(rawValue: 53)
+    /// `MAXIMUM`.
+    public static let maximum = BuiltinOperator(rawValue: 55)
+    /// `MINIMUM`.
+    public static let minimum = BuiltinOperator(rawValue: 57)
+    /// `NEG`.
+    public static let neg = BuiltinOperator(rawValue: 59)
+    /// `SLICE`.
+    public static let slice = BuiltinOperator(rawValue: 65)
+    /// `EXPAND_DIMS`.
+    public static let expandDims = BuiltinOperator(rawValue: 70)
+    /// `LOG`.
+    public static let log = BuiltinOperator(rawValue: 73)
+    /// `SUM`.
+    public static let sum = BuiltinOperator(rawValue: 74)
+    /// `SQRT`.
+    public static let sqrt = BuiltinOperator(rawValue: 75)
+    /// `RSQRT`.
+    public static let rsqrt = BuiltinOperator(rawValue: 76)
+    /// `SHAPE`.
+    public static let shape = BuiltinOperator(rawValue: 77)
+    /// `REDUCE_PROD`.
+    public static let reduceProd = BuiltinOperator(rawValue: 81)
+    /// `REDUCE_MAX`.
+    public static let reduceMax = BuiltinOperator(rawValue: 82)
+    /// `PACK`.
+    public static let pack = BuiltinOperator(rawValue: 83)
+    /// `UNPACK`.
+    public static let unpack = BuiltinOperator(rawValue: 88)
+    /// `REDUCE_MIN`.
+    public static let reduceMin = BuiltinOperator(rawValue: 89)
+    /// `RESIZE_NEAREST_NEIGHBOR`.
+    public static let resizeNearestNeighbor = BuiltinOperator(rawValue: 97)
+    /// `LEAKY_RELU`.
+    public static let leakyRelu = BuiltinOperator(rawValue: 98)
+    /// `SQUARED_DIFFERENCE`.
+    public static let squaredDifference = BuiltinOperator(rawValue: 99)
+    /// `MIRROR_PAD`.
+    public static let mirrorPad = BuiltinOperator(rawValue: 100)
+    /// `ABS`.
+    public static let abs = BuiltinOperator(rawValue: 101)
+    /// `SPLIT_V`.
+    public static let splitV = BuiltinOperator(rawValue: 102)
+    /// `BATCH_MATMUL`.
+    public static let batchMatMul = BuiltinOperator(rawValue: 126)
+    /// `GELU`.
+    public static let gelu = BuiltinOperator(rawValue: 150)
+
     /// The schema's name for this operator, such as `DEPTHWISE_CONV_2D`, or `BUILTIN_<n>` for codes
     /// past the table below.
     public var name: String {

@@ -183,6 +183,36 @@ public enum BuiltinOptions: Hashable, Sendable {
     case stridedSlice(StridedSliceOptions)
     /// ReducerOptions (MEAN, SUM, REDUCE_MAX, ...).
     case reducer(keepDims: Bool)
+    /// `FULLY_CONNECTED`'s options.
+    case fullyConnected(FullyConnectedOptions)
+    /// `SOFTMAX`'s options: `beta`, the factor of the logits.
+    case softmax(beta: Float)
+    /// `SUB`'s options: the fused activation.
+    case sub(activation: ActivationFunction)
+    /// `DIV`'s options: the fused activation.
+    case div(activation: ActivationFunction)
+    /// `RESIZE_NEAREST_NEIGHBOR`'s options: the same two flags as `RESIZE_BILINEAR`'s.
+    case resizeNearestNeighbor(ResizeBilinearOptions)
+    /// `LEAKY_RELU`'s options: the slope of negative values.
+    case leakyReLU(alpha: Float)
+    /// `SQUEEZE`'s options: the dimensions to remove (empty: every dimension of size 1).
+    case squeeze(dimensions: [Int])
+    /// `GATHER`'s options.
+    case gather(axis: Int, batchDimensions: Int)
+    /// `MIRROR_PAD`'s options.
+    case mirrorPad(MirrorPadMode)
+    /// `SPLIT`'s and `SPLIT_V`'s options: the number of outputs.
+    case split(count: Int)
+    /// `PACK`'s options: the number of inputs and the new axis.
+    case pack(count: Int, axis: Int)
+    /// `UNPACK`'s options: the number of outputs and the removed axis.
+    case unpack(count: Int, axis: Int)
+    /// `BATCH_MATMUL`'s options: whether each operand's last two dimensions are transposed.
+    case batchMatMul(adjointX: Bool, adjointY: Bool)
+    /// `GELU`'s options: the tanh approximation, or the exact error-function form.
+    case gelu(approximate: Bool)
+    /// `SHAPE`'s options: the output's element type (INT32 or INT64).
+    case shape(outputType: TensorType)
     /// Options tables with no fields (PadOptions, DequantizeOptions, DensifyOptions, HardSwishOptions, ...).
     case empty(unionType: UInt8)
     /// An options table this library does not decode.
@@ -280,7 +310,7 @@ extension FlatBufferReader {
              BuiltinOptionsType.hardSwish:
             return .empty(unionType: type)
         default:
-            return .other(unionType: type)
+            return try generalBuiltinOptions(type: type, table: t)
         }
     }
 }
