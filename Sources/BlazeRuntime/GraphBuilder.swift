@@ -121,10 +121,12 @@ struct GraphBuilder {
                 context.fusion = fusion
                 absorbed.insert(fusion.operatorIndex)
             }
-            var step = try context.lower()
-            if let fusion = context.fusion { step.fusedOperators.append(fusion.operatorIndex) }
-            steps.append(step)
-            produced.insert(step.output)
+            if try foldIntegers(context) { return }
+            for var step in try context.lower() {
+                if let fusion = context.fusion { step.fusedOperators.append(fusion.operatorIndex) }
+                steps.append(step)
+                produced.insert(step.output)
+            }
         }
     }
 

@@ -24,3 +24,33 @@ extension Interpreter {
     /// Whether operators of this code are folded into constants at load time when their input is constant.
     static func foldsConstant(_ code: BuiltinOperator) -> Bool { code == .dequantize || code == .densify }
 }
+
+extension Interpreter {
+    /// An operator of a model that this engine does not implement.
+    public struct UnsupportedOperator: Sendable, Equatable {
+        /// The operator's index in the main subgraph.
+        public var index: Int
+        /// The schema's name (`FULLY_CONNECTED`, or a custom operator's code).
+        public var name: String
+        /// The operator code's version.
+        public var version: Int
+    }
+
+    /// Every operator of `model`'s main subgraph that the engine lacks, not only the first one that
+    /// `init(model:options:)` stops at: each operator is lowered on its own, and those refused as unsupported
+    /// operators are listed (other defects are reported by `init`).
+    public static func unsupportedOperators(in model: Model) -> [UnsupportedOperator] {
+        let builder = GraphBuilder(model: model, options: Options())
+        var missing: [UnsupportedOperator] = []
+        for op in model.mainSubgraph.operators {
+            let code = model.operatorCode(of: op)
+            if foldsConstant(code.builtinCode) || code.builtinCode == .shape { continue }
+            do { _ = try OperatorContext(builder: builder, op: op, code: code).lower() } catch {
+                if case let .unsupportedOperator(index, name, version) = error {
+                    missing.append(UnsupportedOperator(index: index, name: name, version: version))
+                }
+            }
+        }
+        return missing
+    }
+}

@@ -2,36 +2,62 @@ import BlazeKernels
 import BlazeTFLite
 
 extension OperatorContext {
-    /// Creates the kernel for this operator after checking its inputs, options and shapes.
-    func lower() throws(InterpreterError) -> PlannedStep {
-        for output in op.outputs { try requireFloat32(output) }
+    /// Creates the kernels for this operator after checking its inputs, options and shapes: one step, or one per
+    /// output for SPLIT, SPLIT_V and UNPACK. An operator the engine lacks is `unsupportedOperator` before anything
+    /// else is checked.
+    func lower() throws(InterpreterError) -> [PlannedStep] {
         do {
-            switch code.builtinCode {
-            case .conv2D: return try lowerConv()
-            case .depthwiseConv2D: return try lowerDepthwise()
-            case .add: return try lowerAdd()
-            case .mul: return try lowerMul()
-            case .relu, .relu6, .reluN1To1: return try lowerActivation()
-            case .prelu: return try lowerPReLU()
-            case .pad: return try lowerPad()
-            case .maxPool2D, .averagePool2D: return try lowerPool()
-            case .reshape: return try lowerReshape()
-            case .concatenation: return try lowerConcatenation()
-            case .resizeBilinear: return try lowerResizeBilinear()
-            case .depthToSpace: return try lowerDepthToSpace()
-            case .stridedSlice: return try lowerStridedSlice()
-            case .logistic, .hardSwish: return try lowerNonlinearity()
-            case .mean: return try lowerMean()
-            case .custom: return try lowerCustom()
-            default:
-                throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
-            }
+            let lowering = try self.lowering()
+            for output in op.outputs { try requireFloat32(output) }
+            return try lowering()
         } catch let error as InterpreterError {
             throw error
         } catch let error as KernelError {
             throw kernelFailure(error)
         } catch {
             throw invalid("\(error)")
+        }
+    }
+
+    /// The lowering of this operator's code.
+    private func lowering() throws(InterpreterError) -> () throws -> [PlannedStep] {
+        func one(_ lower: @escaping () throws -> PlannedStep) -> () throws -> [PlannedStep] { { [try lower()] } }
+        let rank = op.inputs.filter { $0 >= 0 }.map { graph.tensors[$0].shape.count }.max() ?? 0
+        switch code.builtinCode {
+        case .split, .splitV, .unpack: return lowerSplit
+        case .add where rank > 4, .mul where rank > 4: return one(lowerBinary)
+        case .sub, .div, .minimum, .maximum, .squaredDifference: return one(lowerBinary)
+        case .exp, .log, .sqrt, .rsqrt, .tanh, .neg, .abs, .gelu, .leakyRelu: return one(lowerUnary)
+        case .fullyConnected: return one(lowerFullyConnected)
+        case .softmax: return one(lowerSoftmax)
+        case .transpose: return one(lowerTranspose)
+        case .slice: return one(lowerSlice)
+        case .pack: return one(lowerPack)
+        case .squeeze, .expandDims: return one(lowerReshaping)
+        case .gather: return one(lowerGather)
+        case .mirrorPad: return one(lowerMirrorPad)
+        case .resizeNearestNeighbor: return one(lowerResizeNearest)
+        case .batchMatMul: return one(lowerBatchMatMul)
+        case .sum, .reduceMax, .reduceMin, .reduceProd: return one(lowerReduce)
+        case .mean where rank > 4: return one(lowerReduce)
+        case .conv2D: return one(lowerConv)
+        case .depthwiseConv2D: return one(lowerDepthwise)
+        case .add: return one(lowerAdd)
+        case .mul: return one(lowerMul)
+        case .relu, .relu6, .reluN1To1: return one(lowerActivation)
+        case .prelu: return one(lowerPReLU)
+        case .pad: return one(lowerPad)
+        case .maxPool2D, .averagePool2D: return one(lowerPool)
+        case .reshape: return one(lowerReshape)
+        case .concatenation: return one(lowerConcatenation)
+        case .resizeBilinear: return one(lowerResizeBilinear)
+        case .depthToSpace: return one(lowerDepthToSpace)
+        case .stridedSlice: return one(lowerStridedSlice)
+        case .logistic, .hardSwish: return one(lowerNonlinearity)
+        case .mean: return one(lowerMean)
+        case .custom: return one(lowerCustom)
+        default:
+            throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
         }
     }
 
@@ -197,16 +223,10 @@ extension OperatorContext {
         for input in op.inputs { try requireFloat32(input) }
         let shapes = op.inputs.map { graph.tensors[$0].shape }
         let rank = shapes[0].count
-        guard rank >= 1, rank <= 4 else { throw invalid("rank \(rank) is not supported (1...4)") }
         let axis = o.axis < 0 ? o.axis + rank : o.axis
         guard axis >= 0, axis < rank else { throw invalid("axis \(o.axis) is outside rank \(rank)") }
-        let kernel = try Concatenation(inputShapes: shapes, axis: axis, activation: try activation(o.activation),
-                                       variant: variant)
-        let out = graph.tensors[op.outputs[0]]
-        guard out.shape == kernel.outputDimensions else {
-            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
-                                                 expected: kernel.outputDimensions, actual: out.shape)
-        }
+        let (kernel, dimensions) = try concatenation(shapes, axis: axis, activation: try activation(o.activation))
+        try expectOutput(op.outputs[0], dimensions: dimensions)
         return step(kernel, inputs: op.inputs, summary: "axis \(axis), \(op.inputs.count) inputs")
     }
 

@@ -8,6 +8,9 @@ struct OperatorContext {
     let code: OperatorCode
     /// A standalone activation operator folded into this one (see `GraphBuilder.fusion(for:)`).
     var fusion: Fusion? = nil
+    /// Whether this operator is being evaluated at load time on int32 constants (`GraphBuilder.foldIntegers`):
+    /// its data-movement kernel then copies their bits, so int32 passes the float32 checks.
+    var foldsIntegers = false
 
     /// An activation operator that reads only this operator's output, run in this operator's epilogue.
     struct Fusion {
@@ -72,7 +75,7 @@ struct OperatorContext {
 
     func requireFloat32(_ tensor: Int) throws(InterpreterError) {
         let t = graph.tensors[tensor]
-        guard t.type == .float32 else {
+        guard t.type == .float32 || (foldsIntegers && t.type == .int32) else {
             throw .unsupportedTensorType(index: op.index, operator: code.name, tensor: tensor, name: t.name, type: t.type.name)
         }
     }
@@ -115,6 +118,11 @@ struct OperatorContext {
     func constantFloats(_ tensor: Int, role: String) throws(InterpreterError) -> [Float] {
         guard let raw = try builder.rawBytes(of: tensor) else {
             throw unsupported("non-constant \(role) (tensor \(tensor) '\(graph.tensors[tensor].name)')")
+        }
+        if raw.type == .int8 || raw.type == .uint8, graph.tensors[tensor].quantization?.scale.isEmpty == false {
+            // Int8 weights with float activations (the hybrid and w8a32 forms): dequantized once, here.
+            try builder.constantBudget.charge(raw.bytes.count * MemoryLayout<Float>.size)
+            return try dequantizeAffine(tensor: graph.tensors[tensor], bytes: raw.bytes, signed: raw.type == .int8)
         }
         guard raw.type == .float32 else {
             throw .unsupportedTensorType(index: op.index, operator: code.name, tensor: tensor,

@@ -1,0 +1,114 @@
+/// TFLite's float `BATCH_MATMUL`: `output[..., m, n] = Σ_k x[..., m, k] · y[..., k, n]`, with each operand's last
+/// two axes transposed first when its adjoint flag is set, and NumPy-style broadcasting of the batch axes
+/// (every axis but the last two).
+///
+/// Without `adjointY` each output row is accumulated 8 columns at a time over `k`; with it, each output is a dot
+/// product over `k` (the second operand's rows are contiguous then). Each output value is computed by the same
+/// operations in the same order in every piece, so every split gives the same bits. Pieces: output rows (batch
+/// and `m`).
+///
+/// Aliasing: none allowed. Thread safety: immutable.
+package struct BatchMatMul: Sendable, StepKernel {
+    package let adjointX: Bool
+    package let adjointY: Bool
+    /// Rows, inner dimension and columns of each product.
+    package let m: Int, k: Int, n: Int
+    /// The output's dimensions: the broadcast batch axes, then `m` and `n`.
+    package let output: TensorDimensions
+    /// Per broadcast batch axis: its size and each operand's stride in matrices (0 where broadcast).
+    let batchSizes: [Int]
+    let xBatchStrides: [Int]
+    let yBatchStrides: [Int]
+
+    /// - Throws: `KernelError.invalidShape` for an operand of rank below 2, inner dimensions that differ, or batch
+    ///   axes that do not broadcast.
+    package init(x: [Int], y: [Int], adjointX: Bool, adjointY: Bool) throws(KernelError) {
+        guard x.count >= 2, y.count >= 2 else {
+            throw .invalidShape("BATCH_MATMUL of \(x) and \(y): both operands need rank 2 or more")
+        }
+        _ = try TensorDimensions(x, role: "first operand")
+        _ = try TensorDimensions(y, role: "second operand")
+        let (xr, xc) = (x[x.count - 2], x[x.count - 1]), (yr, yc) = (y[y.count - 2], y[y.count - 1])
+        let (m, kx) = adjointX ? (xc, xr) : (xr, xc)
+        let (ky, n) = adjointY ? (yc, yr) : (yr, yc)
+        guard kx == ky else {
+            throw .invalidShape("BATCH_MATMUL of \(x) and \(y): inner dimensions \(kx) and \(ky) differ")
+        }
+        let (xb, yb) = (Array(x.dropLast(2)), Array(y.dropLast(2)))
+        let rank = max(xb.count, yb.count)
+        let a = [Int](repeating: 1, count: rank - xb.count) + xb
+        let b = [Int](repeating: 1, count: rank - yb.count) + yb
+        var sizes: [Int] = []
+        for axis in 0..<rank {
+            guard a[axis] == b[axis] || a[axis] == 1 || b[axis] == 1 else {
+                throw .invalidShape("BATCH_MATMUL of \(x) and \(y): batch axes do not broadcast")
+            }
+            sizes.append(max(a[axis], b[axis]))
+        }
+        func strides(_ shape: [Int]) -> [Int] {
+            var result = [Int](repeating: 0, count: rank), stride = 1
+            for axis in (0..<rank).reversed() {
+                result[axis] = shape[axis] == sizes[axis] && shape[axis] > 1 ? stride : 0
+                stride *= shape[axis]
+            }
+            return result
+        }
+        output = try TensorDimensions(sizes + [m, n], role: "BATCH_MATMUL output")
+        (self.adjointX, self.adjointY, self.m, self.k, self.n) = (adjointX, adjointY, m, kx, n)
+        (batchSizes, xBatchStrides, yBatchStrides) = (sizes, strides(a), strides(b))
+    }
+
+    package var planDescription: String { "BatchMatMul" }
+    package var multiplyAccumulates: Int { output.count * k }
+    package var pieceCount: Int { output.count / n }
+
+    func run(x: UnsafePointer<Float>, y: UnsafePointer<Float>, output out: UnsafeMutablePointer<Float>, rows: Range<Int>) {
+        let (m, k, n) = (self.m, self.k, self.n)
+        for row in rows {
+            let batch = row / m, i = row % m
+            var (xm, ym, rest) = (0, 0, batch)
+            for axis in batchSizes.indices.reversed() {
+                let index = rest % batchSizes[axis]
+                rest /= batchSizes[axis]
+                xm += index * xBatchStrides[axis]
+                ym += index * yBatchStrides[axis]
+            }
+            let a = x + xm * m * k, b = y + ym * k * n, c = out + row * n
+            // x[i, p]: row-major [m, k], or [k, m] with the adjoint.
+            let (aRow, aStep) = adjointX ? (a + i, m) : (a + i * k, 1)
+            if adjointY {
+                // y is [n, k]: each output is a dot product of two rows.
+                for j in 0..<n {
+                    let bRow = b + j * k
+                    var sum: Float = 0
+                    for p in 0..<k { sum += aRow[p * aStep] * bRow[p] }
+                    c[j] = sum
+                }
+                continue
+            }
+            var j = 0
+            while j + 8 <= n {
+                var acc = SIMD8<Float>()
+                for p in 0..<k {
+                    acc += SIMD8(repeating: aRow[p * aStep]) * UnsafeRawPointer(b + p * n + j).loadUnaligned(as: SIMD8<Float>.self)
+                }
+                UnsafeMutableRawPointer(c + j).storeBytes(of: acc, as: SIMD8<Float>.self)
+                j += 8
+            }
+            while j < n {
+                var sum: Float = 0
+                for p in 0..<k { sum += aRow[p * aStep] * b[p * n + j] }
+                c[j] = sum
+                j += 1
+            }
+        }
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>) {
+        run(x: inputs[0], y: inputs[1], output: output, rows: 0..<pieceCount)
+    }
+
+    package func run(inputs: [UnsafePointer<Float>], output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+        run(x: inputs[0], y: inputs[1], output: output, rows: pieces)
+    }
+}
