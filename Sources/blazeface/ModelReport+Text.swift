@@ -27,7 +27,7 @@ extension ModelReport {
             lines.append("")
             lines.append("Execution plan")
             lines.append("  steps: \(plan.steps)")
-            lines.append("  folded at load time (DEQUANTIZE/DENSIFY): \(plan.foldedOperators)")
+            lines.append("  folded at load time (constants and shape arithmetic): \(plan.foldedOperators)")
             lines.append("  fused into another operator's step: \(plan.fusedOperators)")
             lines.append("  arena: \(Format.bytes(plan.arenaBytes))")
             lines.append("  kernels:")
@@ -37,6 +37,15 @@ extension ModelReport {
             lines.append("  multiply-accumulates per inference: unknown (the model cannot run)")
             lines.append("")
             lines.append("Execution plan: none, the interpreter cannot run this model (the reason is printed on standard error)")
+            if !missingOperators.isEmpty {
+                lines.append("")
+                lines.append("Operators the engine lacks: \(missingOperators.count) type(s)")
+                for missing in missingOperators {
+                    let at = missing.operatorIndices.prefix(8).map { "#\($0)" }.joined(separator: ", ")
+                    let more = missing.operatorIndices.count > 8 ? ", ..." : ""
+                    lines.append("  \(missing.name) v\(missing.version): \(missing.operatorIndices.count) operator(s) (\(at)\(more))")
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -88,6 +88,15 @@ struct ModelReport: Encodable {
     var plan: Plan?
     /// Why the interpreter cannot run the model, when it cannot.
     var error: String?
+    /// Every operator type the engine lacks, with the operators of that type, when the model cannot run.
+    var missingOperators: [MissingOperator] = []
+
+    /// An operator type the engine does not implement, and where the model uses it.
+    struct MissingOperator: Encodable {
+        var name: String
+        var version: Int
+        var operatorIndices: [Int]
+    }
 }
 
 extension ModelReport {
@@ -159,6 +168,15 @@ extension ModelReport {
         case let .failure(failure):
             plan = nil
             error = failure.description
+            var missing: [MissingOperator] = []
+            for op in Interpreter.unsupportedOperators(in: model) {
+                if let k = missing.firstIndex(where: { $0.name == op.name && $0.version == op.version }) {
+                    missing[k].operatorIndices.append(op.index)
+                } else {
+                    missing.append(MissingOperator(name: op.name, version: op.version, operatorIndices: [op.index]))
+                }
+            }
+            missingOperators = missing
         }
     }
 
