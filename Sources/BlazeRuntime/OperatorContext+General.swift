@@ -4,12 +4,20 @@ import BlazeTFLite
 /// The general-purpose operators of the standard model zoo and of YOLO exports: matrix products, softmax,
 /// data movement of any rank, broadcasting arithmetic, math functions and reductions.
 extension OperatorContext {
-    /// A tensor's dimensions, checked (rank ≤ 6, every dimension positive).
+    /// A tensor's dimensions, checked: rank ≤ 6, every dimension positive, and its floats within
+    /// `Options.maximumArenaBytes`, before any kernel builds tables or plans from its size.
     func dimensions(_ tensor: Int) throws(InterpreterError) -> TensorDimensions {
         let t = graph.tensors[tensor]
-        do { return try TensorDimensions(t.shape, role: "tensor \(tensor) '\(t.name)'") } catch {
+        let dimensions: TensorDimensions
+        do { dimensions = try TensorDimensions(t.shape, role: "tensor \(tensor) '\(t.name)'") } catch {
             throw invalid(error.description)
         }
+        let bytes = dimensions.count.multipliedReportingOverflow(by: MemoryLayout<Float>.size)
+        let limit = builder.options.maximumArenaBytes
+        guard !bytes.overflow, bytes.partialValue <= limit else {
+            throw .arenaTooLarge(bytes: bytes.overflow ? .max : bytes.partialValue, limit: limit)
+        }
+        return dimensions
     }
 
     /// Checks that the output tensor's declared shape is `expected` exactly.

@@ -199,13 +199,20 @@ extension OperatorContext {
         if op.inputs.count == 2 { requested = try constantInts(op.inputs[1], role: "shape") }
         else if case let .reshape(newShape) = op.options { requested = newShape }
         if let requested, !requested.isEmpty {
-            let known = requested.filter { $0 != -1 }.reduce(1, *)
+            // A hostile shape's product may overflow: multiply with a check.
+            var known = 1
+            for size in requested where size != -1 {
+                let (product, overflow) = known.multipliedReportingOverflow(by: size)
+                guard !overflow else { throw invalid("new shape \(requested) has more elements than an Int counts") }
+                known = product
+            }
             let wildcards = requested.filter { $0 == -1 }.count
             guard wildcards <= 1, requested.allSatisfy({ $0 >= -1 }), known > 0 || inCount == 0 else {
                 throw invalid("invalid new shape \(requested)")
             }
             let resolved = requested.map { $0 == -1 ? inCount / max(known, 1) : $0 }
-            guard resolved.reduce(1, *) == inCount, resolved == outTensor.shape else {
+            guard (wildcards == 1 ? known * resolved[requested.firstIndex(of: -1)!] : known) == inCount,
+                  resolved == outTensor.shape else {
                 throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: output, name: outTensor.name,
                                                      expected: resolved, actual: outTensor.shape)
             }

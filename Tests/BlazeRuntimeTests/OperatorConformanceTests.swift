@@ -1,6 +1,7 @@
 import BlazeKernels
 import BlazeRuntime
 import BlazeTestSupport
+import CAllocationCounter
 import Foundation
 import Testing
 
@@ -66,5 +67,18 @@ struct OperatorConformanceTests {
                 }
             }
         }
+    }
+
+    @Test("invoke() performs no heap allocation", .enabled(if: blaze_allocation_counting_available() == 1),
+          arguments: names)
+    func invokeDoesNotAllocate(name: String) throws {
+        let c = try #require(Self.cases[name])
+        let interpreter = try Self.interpreter(name, .init())
+        for (k, values) in c.inputs.enumerated() { try interpreter.copy(values, toInputAt: k) }
+        interpreter.invoke()
+        blaze_allocation_counting_begin()
+        interpreter.invoke()
+        let count = blaze_allocation_counting_end()
+        #expect(count == 0, "\(name): \(count) allocations in invoke()")
     }
 }
