@@ -21,3 +21,20 @@ final class ConstantBudget {
         used = total
     }
 }
+
+/// Shapes the lowering computed for tensors whose declared shape is a placeholder: a model converted with a
+/// dynamic dimension (`shape_signature` with -1, as `from_keras_model` writes for the batch) declares
+/// intermediate tensors with guesses such as `[1, 1]`, which TFLite replaces when it propagates shapes. The
+/// operator contexts (copies of the builder's state) record here; the builder applies them before the next
+/// operator is lowered.
+final class InferredShapes {
+    private(set) var shapes: [Int: [Int]] = [:]
+
+    func record(_ shape: [Int], for tensor: Int) { shapes[tensor] = shape }
+
+    /// Takes the shapes recorded so far.
+    func drain() -> [Int: [Int]] {
+        defer { shapes = [:] }
+        return shapes
+    }
+}

@@ -10,6 +10,11 @@ extension GraphBuilder {
         .stridedSlice, .slice, .pack, .concatenation, .reshape, .squeeze, .expandDims, .gather, .transpose,
     ]
 
+    /// Integer arithmetic on shapes (`Tensordot`'s `REDUCE_PROD` of a shape, a batch times a size, ...).
+    static let integerArithmetic: Set<BuiltinOperator> = [
+        .add, .sub, .mul, .div, .floorDiv, .minimum, .maximum, .reduceProd, .sum, .reduceMax, .reduceMin,
+    ]
+
     /// Whether tensor `index` holds a constant (in the file, or folded).
     func isConstant(_ index: Int) -> Bool {
         constants[index] != nil || rawConstants[index] != nil || !model.buffers[graph.tensors[index].buffer].isEmpty
@@ -30,6 +35,11 @@ extension GraphBuilder {
             let dimensions = graph.tensors[op.inputs[0]].shape
             try c.expectOutput(output.index, dimensions: [dimensions.count])
             rawConstants[output.index] = (.int32, Self.bytes(ofInt32: dimensions))
+            return true
+        }
+        if Self.integerArithmetic.contains(c.code.builtinCode), op.outputs.count == 1,
+           graph.tensors[op.outputs[0]].type == .int32, op.inputs.allSatisfy({ $0 >= 0 && isConstant($0) }) {
+            rawConstants[op.outputs[0]] = (.int32, Self.bytes(ofInt32: try evaluateIntegers(c)))
             return true
         }
         guard Self.integerMovement.contains(c.code.builtinCode), op.outputs.count == 1,
@@ -70,5 +80,100 @@ extension GraphBuilder {
             arrays[index].withUnsafeBufferPointer { nest(index + 1, pointers + [$0.baseAddress!]) }
         }
         nest(0, [])
+    }
+
+    /// The int32 result of an integer arithmetic operator on constants: broadcasting binary operators, or a
+    /// reduction over constant axes. Every result must fit an int32.
+    private func evaluateIntegers(_ c: OperatorContext) throws(InterpreterError) -> [Int] {
+        let op = c.op, code = c.code.builtinCode
+        let output = graph.tensors[op.outputs[0]]
+        let a = try c.constantInts(op.inputs[0], role: "operand")
+        let aShape = graph.tensors[op.inputs[0]].shape
+        var result: [Int] = []
+        if [.reduceProd, .sum, .reduceMax, .reduceMin].contains(code) {
+            try c.expectCounts(inputs: 2, outputs: 1)
+            let rank = aShape.count
+            var axes = Set<Int>()
+            for axis in try c.constantInts(op.inputs[1], role: "axes") {
+                guard axis >= -rank, axis < rank else { throw c.invalid("axis \(axis) is outside rank \(rank)") }
+                axes.insert(axis < 0 ? axis + rank : axis)
+            }
+            let keep = (0..<rank).filter { !axes.contains($0) }
+            let count = keep.reduce(1) { $0 * aShape[$1] }
+            var values = [Int?](repeating: nil, count: count)
+            for (index, value) in a.enumerated() {
+                var (rest, target) = (index, 0)
+                var multiplier = 1
+                for axis in (0..<rank).reversed() {
+                    let i = rest % aShape[axis]
+                    rest /= aShape[axis]
+                    if !axes.contains(axis) {
+                        target += i * multiplier
+                        multiplier *= aShape[axis]
+                    }
+                }
+                guard let current = values[target] else { values[target] = value; continue }
+                switch code {
+                case .reduceProd: values[target] = try Self.checked(c, current.multipliedReportingOverflow(by: value))
+                case .sum: values[target] = try Self.checked(c, current.addingReportingOverflow(value))
+                case .reduceMax: values[target] = max(current, value)
+                default: values[target] = min(current, value)
+                }
+            }
+            result = values.map { $0 ?? (code == .reduceProd ? 1 : 0) }
+        } else {
+            try c.expectCounts(inputs: 2, outputs: 1)
+            let b = try c.constantInts(op.inputs[1], role: "operand")
+            let bShape = graph.tensors[op.inputs[1]].shape
+            let rank = max(aShape.count, bShape.count)
+            let x = [Int](repeating: 1, count: rank - aShape.count) + aShape
+            let y = [Int](repeating: 1, count: rank - bShape.count) + bShape
+            var dims: [Int] = []
+            for axis in 0..<rank {
+                guard x[axis] == y[axis] || x[axis] == 1 || y[axis] == 1 else {
+                    throw c.invalid("shapes \(aShape) and \(bShape) cannot be broadcast together")
+                }
+                dims.append(max(x[axis], y[axis]))
+            }
+            let count = dims.reduce(1, *)
+            guard count <= 1 << 16 else { throw c.unsupported("integer arithmetic on \(count) constants") }
+            for index in 0..<count {
+                var (rest, i, j, si, sj) = (index, 0, 0, 1, 1)
+                for axis in (0..<rank).reversed() {
+                    let k = rest % dims[axis]
+                    rest /= dims[axis]
+                    if x[axis] > 1 { i += k * si }
+                    if y[axis] > 1 { j += k * sj }
+                    si *= x[axis]
+                    sj *= y[axis]
+                }
+                let (u, v) = (a[i], b[j])
+                switch code {
+                case .add: result.append(try Self.checked(c, u.addingReportingOverflow(v)))
+                case .sub: result.append(try Self.checked(c, u.subtractingReportingOverflow(v)))
+                case .mul: result.append(try Self.checked(c, u.multipliedReportingOverflow(by: v)))
+                case .minimum: result.append(min(u, v))
+                case .maximum: result.append(max(u, v))
+                default:
+                    guard v != 0 else { throw c.invalid("integer division by zero") }
+                    // DIV truncates, FLOOR_DIV rounds down, as TFLite's integer kernels do.
+                    let (q, r) = u.quotientAndRemainder(dividingBy: v)
+                    result.append(code == .floorDiv && r != 0 && (r < 0) != (v < 0) ? q - 1 : q)
+                }
+            }
+        }
+        guard result.count == output.elementCount else {
+            throw .shapeMismatch(index: op.index, operator: c.code.name, tensor: output.index, name: output.name,
+                                 expected: [result.count], actual: output.shape)
+        }
+        for value in result where Int32(exactly: value) == nil {
+            throw c.invalid("integer result \(value) does not fit an int32")
+        }
+        return result
+    }
+
+    private static func checked(_ c: OperatorContext, _ r: (partialValue: Int, overflow: Bool)) throws(InterpreterError) -> Int {
+        guard !r.overflow else { throw c.invalid("integer arithmetic overflows") }
+        return r.partialValue
     }
 }

@@ -6,8 +6,11 @@ import BlazeTFLite
 /// weights. The only place that knows both TFLite and the kernels.
 struct GraphBuilder {
     let model: Model
-    let graph: SubGraph
+    /// The main subgraph, with the shapes inferred for dynamic tensors (`inferredShapes`) written in.
+    var graph: SubGraph
     let options: Interpreter.Options
+    /// Shapes computed for tensors whose declared shape is a placeholder.
+    let inferredShapes = InferredShapes()
 
     /// Float32 values of constant tensors: from the file, or folded at load time.
     var constants: [Int: [Float]] = [:]
@@ -121,6 +124,7 @@ struct GraphBuilder {
                 context.fusion = fusion
                 absorbed.insert(fusion.operatorIndex)
             }
+            defer { applyInferredShapes() }
             if try foldIntegers(context) { return }
             for var step in try context.lower() {
                 if let fusion = context.fusion { step.fusedOperators.append(fusion.operatorIndex) }
@@ -128,6 +132,12 @@ struct GraphBuilder {
                 produced.insert(step.output)
             }
         }
+    }
+
+    /// Writes the shapes the last operator inferred for its dynamic outputs into `graph`, where the next
+    /// operators read their inputs' shapes.
+    mutating func applyInferredShapes() {
+        for (tensor, shape) in inferredShapes.drain() { graph.tensors[tensor].shape = shape }
     }
 
     // MARK: - Constant folding

@@ -20,9 +20,15 @@ extension OperatorContext {
         return dimensions
     }
 
-    /// Checks that the output tensor's declared shape is `expected` exactly.
+    /// Checks that the output tensor's declared shape is `expected` exactly; a dynamic tensor's placeholder
+    /// shape is replaced by `expected` instead (`isDynamic`), when the signature's fixed dimensions agree.
     func expectOutput(_ tensor: Int, dimensions expected: [Int]) throws(InterpreterError) {
         let t = graph.tensors[tensor]
+        if t.shape != expected, isDynamic(tensor), let signature = t.shapeSignature, signature.count == expected.count,
+           zip(signature, expected).allSatisfy({ $0 == -1 || $0 == $1 }) {
+            builder.inferredShapes.record(expected, for: tensor)
+            return
+        }
         guard t.shape == expected else {
             throw .shapeMismatch(index: op.index, operator: code.name, tensor: tensor, name: t.name,
                                  expected: expected, actual: t.shape)

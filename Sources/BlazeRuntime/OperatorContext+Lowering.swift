@@ -74,6 +74,9 @@ extension OperatorContext {
             if case let .conv2D(o) = $0 { o } else { nil }
         }
         if filterShape.c != inShape.c {
+            if filterShape.c == 1, inShape.c > 1, filterShape.n % inShape.c == 0 {
+                return try lowerChannelwiseConv(o, input: input, filter: filter, inShape: inShape, filterShape: filterShape)
+            }
             if filterShape.c > 0, inShape.c % filterShape.c == 0 {
                 throw unsupported("grouped convolution (\(inShape.c) input channels, filter has \(filterShape.c))")
             }
@@ -90,6 +93,25 @@ extension OperatorContext {
         try expectOutput(outputTensor, kernel.outputShape)
         return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c)->\(filterShape.n) \(o.padding == .same ? "SAME" : "VALID")\(o.dilationH > 1 || o.dilationW > 1 ? " dilation \(o.dilationH)x\(o.dilationW)" : "") \(o.activation)")
+    }
+
+    /// A CONV_2D with one group per input channel (a filter of one input channel; Keras 3 writes ConvNeXt's
+    /// depthwise layers so) is a DEPTHWISE_CONV_2D: its `[out, h, w, 1]` filter is transposed to `[1, h, w, out]`.
+    private func lowerChannelwiseConv(
+        _ o: Conv2DOptions, input: Int, filter: Int, inShape: Shape4, filterShape: Shape4
+    ) throws -> PlannedStep {
+        let (weights, bias) = try convolutionWeights(filter: filter)
+        let (outputs, taps) = (filterShape.n, filterShape.h * filterShape.w)
+        var depthwise = [Float](repeating: 0, count: weights.count)
+        for out in 0..<outputs { for tap in 0..<taps { depthwise[tap * outputs + out] = weights[out * taps + tap] } }
+        let kernel = try DepthwiseConv2D(
+            inputShape: inShape, filterShape: Shape4(n: 1, h: filterShape.h, w: filterShape.w, c: outputs),
+            filter: depthwise, bias: bias, depthMultiplier: outputs / inShape.c,
+            strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
+            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
+        try expectOutput(outputTensor, kernel.outputShape)
+        return step(kernel, inputs: [input],
+                    summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c) groups of 1 channel (depthwise) \(o.activation)")
     }
 
     private func lowerDepthwise() throws -> PlannedStep {
@@ -211,11 +233,12 @@ extension OperatorContext {
                 throw invalid("invalid new shape \(requested)")
             }
             let resolved = requested.map { $0 == -1 ? inCount / max(known, 1) : $0 }
-            guard (wildcards == 1 ? known * resolved[requested.firstIndex(of: -1)!] : known) == inCount,
-                  resolved == outTensor.shape else {
+            guard (wildcards == 1 ? known * resolved[requested.firstIndex(of: -1)!] : known) == inCount else {
                 throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: output, name: outTensor.name,
                                                      expected: resolved, actual: outTensor.shape)
             }
+            try expectOutput(output, dimensions: resolved)
+            return step(Copy(count: inCount), inputs: [input], summary: "\(graph.tensors[input].shape) -> \(resolved)")
         }
         guard outTensor.elementCount == inCount else {
             throw invalid("output \(outTensor.shape) has \(outTensor.elementCount) elements, input \(graph.tensors[input].shape) has \(inCount)")
@@ -287,11 +310,7 @@ extension OperatorContext {
         let pairs = (0..<rank).map { (before: paddings[2 * $0], after: paddings[2 * $0 + 1]) }
         let kernel = try Pad(inputShape: graph.tensors[op.inputs[0]].shape, paddings: pairs, constantValue: value,
                              variant: variant)
-        let out = graph.tensors[op.outputs[0]]
-        guard out.shape == kernel.outputDimensions else {
-            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
-                                                 expected: kernel.outputDimensions, actual: out.shape)
-        }
+        try expectOutput(op.outputs[0], dimensions: kernel.outputDimensions)
         return step(kernel, inputs: [op.inputs[0]], summary: "\(paddings)")
     }
 }

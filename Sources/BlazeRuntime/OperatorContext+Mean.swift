@@ -20,11 +20,7 @@ extension OperatorContext {
         let kernel = try Mean(inputShape: try shape4(op.inputs[0]), axes: Set(axes.map { $0 + 4 - rank }),
                               variant: variant)
         let expected = dimensions.indices.compactMap { axes.contains($0) ? (keepDims ? 1 : nil) : dimensions[$0] }
-        let out = graph.tensors[op.outputs[0]]
-        guard out.shape == expected else {
-            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: op.outputs[0], name: out.name,
-                                                 expected: expected, actual: out.shape)
-        }
+        try expectOutput(op.outputs[0], dimensions: expected)
         return step(kernel, inputs: [op.inputs[0]],
                     summary: "axes \(axes.sorted())\(keepDims ? " keep_dims" : "")")
     }

@@ -32,12 +32,8 @@ extension OperatorContext {
         if let refused = masks.unsupportedCombination(entries: spec[0].count, rank: rank) { throw unsupported(refused) }
         let kernel = try StridedSlice(inputDimensions: graph.tensors[input].shape, begin: spec[0], end: spec[1],
                                       strides: spec[2], masks: masks, variant: variant)
-        let out = graph.tensors[output]
-        guard out.shape == kernel.outputDimensions else {
-            throw InterpreterError.shapeMismatch(index: op.index, operator: code.name, tensor: output, name: out.name,
-                                                 expected: kernel.outputDimensions, actual: out.shape)
-        }
+        try expectOutput(output, dimensions: kernel.outputDimensions)
         let axes = kernel.axes.map { "\($0.start):\($0.stride):\($0.count)" }.joined(separator: ", ")
-        return step(kernel, inputs: [input], summary: "\(graph.tensors[input].shape) -> \(out.shape) [start:stride:count \(axes)]")
+        return step(kernel, inputs: [input], summary: "\(graph.tensors[input].shape) -> \(kernel.outputDimensions) [start:stride:count \(axes)]")
     }
 }

@@ -91,6 +91,11 @@ struct OperatorContext {
     /// Checks that the output tensor's declared shape is `expected` (compared after padding to rank 4).
     func expectOutput(_ tensor: Int, _ expected: Shape4) throws(InterpreterError) {
         let t = graph.tensors[tensor]
+        if isDynamic(tensor) {
+            // Keep the declared rank when the extra leading dimensions are 1.
+            let dims = expected.dimensions, extra = max(0, 4 - t.shape.count)
+            return try expectOutput(tensor, dimensions: dims.prefix(extra).allSatisfy { $0 == 1 } ? Array(dims.dropFirst(extra)) : dims)
+        }
         let declared = try shape4(tensor)
         guard declared == expected else {
             // Show the expected shape at the declared rank when the extra leading dimensions are 1.
@@ -100,6 +105,13 @@ struct OperatorContext {
             throw .shapeMismatch(index: op.index, operator: code.name, tensor: tensor, name: t.name,
                                  expected: shown, actual: t.shape)
         }
+    }
+
+    /// Whether the tensor's declared shape is a placeholder: its signature has a dynamic (-1) dimension, and it
+    /// is not a graph input (whose declared shape is the one the caller fills).
+    func isDynamic(_ tensor: Int) -> Bool {
+        let t = graph.tensors[tensor]
+        return t.shapeSignature?.contains(-1) == true && !graph.inputs.contains(tensor)
     }
 
     func activation(_ function: ActivationFunction) throws(InterpreterError) -> FusedActivation {

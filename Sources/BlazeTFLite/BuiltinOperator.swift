@@ -119,6 +119,8 @@ public struct BuiltinOperator: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let splitV = BuiltinOperator(rawValue: 102)
     /// `BATCH_MATMUL`.
     public static let batchMatMul = BuiltinOperator(rawValue: 126)
+    /// `FLOOR_DIV`.
+    public static let floorDiv = BuiltinOperator(rawValue: 90)
     /// `GELU`.
     public static let gelu = BuiltinOperator(rawValue: 150)
 

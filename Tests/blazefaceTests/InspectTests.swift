@@ -34,7 +34,7 @@ import Testing
         let fused = interpreter.plan.reduce(0) { $0 + $1.fusedOperators.count }
         #expect(fused > 0)
         #expect(text.contains("fused into another operator's step: \(fused)"))
-        #expect(text.contains("(DEQUANTIZE/DENSIFY): \(model.mainSubgraph.operators.count - interpreter.plan.count - fused)"))
+        #expect(text.contains("(constants and shape arithmetic): \(model.mainSubgraph.operators.count - interpreter.plan.count - fused)"))
         // Each fused operator names the step that runs it: the first residual ADD (#10) and its RELU (#11)
         // run in the epilogue of the 1x1 convolution before them (#9), and so do a channel-padded BlazeBlock
         // shortcut's PAD (#18) and ADD (#19) after #17; a pooled shortcut's MAX_POOL (#24) runs in ADD #29.

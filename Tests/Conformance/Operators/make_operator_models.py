@@ -490,6 +490,42 @@ def define_cases():
                  signatures=[[-1, 32]])
         m.output(y)
 
+    # ---- Tensordot as from_keras_model writes it: a REDUCE_PROD of a shape, and placeholder shapes
+    @case("dynamic_tensordot_reshape",
+          "x[1,4,6] (signature [-1,4,6]) -> SHAPE -> GATHER [0,1] -> REDUCE_PROD -> PACK with 6 -> RESHAPE; "
+          "the RESHAPE's output declares the placeholder [1,1] (signature [-1,-1]) and holds [4,6]", EXACT)
+    def _(m):
+        x = m.input("x", [1, 4, 6], signature=[-1, 4, 6])
+        shape = m.op("SHAPE", [x], lambda v: np.array(v.shape, np.int32), "ShapeOptions",
+                     {"out_type": "INT32"}, names=["shape"])
+        lead = m.op("GATHER", [shape, m.i32("lead_axes", [0, 1])], lambda v, i: np.take(v, i, axis=0),
+                    "GatherOptions", {"axis": 0}, names=["lead"])
+        rows = m.op("REDUCE_PROD", [lead, m.i32("prod_axes", [0])],
+                    lambda v, a: np.prod(v, axis=tuple(a)).astype(np.int32), "ReducerOptions",
+                    {"keep_dims": False}, names=["rows"])
+        packed = m.op("PACK", [rows, m.i32("columns", 6, shape=[])],
+                      lambda a, b: np.stack([a, b]).astype(np.int32), "PackOptions",
+                      {"values_count": 2, "axis": 0}, names=["matrix_shape"])
+        y = m.op("RESHAPE", [x, packed], lambda v, s: v.reshape(s), names=["matrix"], signatures=[[-1, -1]])
+        m.tensors[y]["shape"] = [1, 1]
+        m.output(y)
+
+    # ---- CONV_2D with one group per input channel (Keras 3's depthwise layers of ConvNeXt)
+    @case("conv_channelwise_groups", "x[1,6,6,4] * filter[8,3,3,1] + b[8], SAME: 4 groups of 1 input channel", ACCUM)
+    def _(m):
+        x = m.input("x", [1, 6, 6, 4])
+        def conv(v, w, b):
+            padded = np.pad(v.astype(F64), ((0, 0), (1, 1), (1, 1), (0, 0)))
+            out = np.zeros((1, 6, 6, 8))
+            for o in range(8):
+                for yy in range(6):
+                    for xx in range(6):
+                        out[0, yy, xx, o] = np.sum(padded[0, yy:yy + 3, xx:xx + 3, o // 2] * w[o, :, :, 0]) + b[o]
+            return out.astype(np.float32)
+        y = m.op("CONV_2D", [x, m.weights("w", [8, 3, 3, 1]), m.weights("b", [8])], conv, "Conv2DOptions",
+                 {"padding": "SAME", "stride_w": 1, "stride_h": 1}, version=6)
+        m.output(y)
+
     # ---- binary elementwise
     def binary_case(op, name, a_shape, b_shape, const=None, act="NONE", lo=-2.0, hi=2.0, tol=EXACT,
                     version=1):
