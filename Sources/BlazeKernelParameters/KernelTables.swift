@@ -54,6 +54,8 @@ package final class ElementwiseKernelTable: Sendable {
         _ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ bounds: OutputBounds
     ) -> Void
     package let logistic: UnaryMicrokernel
+    /// `x · logistic(x)` (SiLU, swish): a LOGISTIC and the MUL of its input by it, in one pass.
+    package let silu: UnaryMicrokernel
     package let hardSwish: UnaryMicrokernel
     package let add: BinaryMicrokernel
     package let addBroadcast: @Sendable (BroadcastArguments) -> Void
@@ -65,15 +67,15 @@ package final class ElementwiseKernelTable: Sendable {
 
     package init(
         clamp: @escaping @Sendable (Int, UnsafePointer<Float>, UnsafeMutablePointer<Float>, OutputBounds) -> Void,
-        logistic: @escaping UnaryMicrokernel, hardSwish: @escaping UnaryMicrokernel,
+        logistic: @escaping UnaryMicrokernel, silu: @escaping UnaryMicrokernel, hardSwish: @escaping UnaryMicrokernel,
         add: @escaping BinaryMicrokernel, addBroadcast: @escaping @Sendable (BroadcastArguments) -> Void,
         multiply: @escaping BinaryMicrokernel, multiplyBroadcast: @escaping @Sendable (BroadcastArguments) -> Void,
         addPReLU: @escaping @Sendable (AddPReLUArguments) -> Void,
         prelu: @escaping @Sendable (PReLUArguments) -> Void,
         residualAdd: @escaping @Sendable (ResidualAddArguments) -> Void
     ) {
-        (self.clamp, self.logistic, self.hardSwish, self.add, self.addBroadcast) =
-            (clamp, logistic, hardSwish, add, addBroadcast)
+        (self.clamp, self.logistic, self.silu, self.hardSwish, self.add, self.addBroadcast) =
+            (clamp, logistic, silu, hardSwish, add, addBroadcast)
         (self.multiply, self.multiplyBroadcast, self.addPReLU, self.prelu, self.residualAdd) =
             (multiply, multiplyBroadcast, addPReLU, prelu, residualAdd)
     }

@@ -69,6 +69,35 @@ extension GraphBuilder {
         removeSteps(removed)
     }
 
+    /// Runs each LOGISTIC whose output only a same-shape SIMD MUL reads, the MUL's other operand being the
+    /// LOGISTIC's own input (`x · logistic(x)`, SiLU: every activation of EfficientNet and YOLO), as one step at
+    /// the MUL's place: `Nonlinearity(.silu)` computes the LOGISTIC's value and the MUL's one multiplication per
+    /// element, so the outputs are the same to the bit without the intermediate tensor.
+    mutating func fuseSiLU() {
+        let (readers, producer) = stepGraph()
+
+        var removed = Set<Int>()
+        for s in steps.indices {
+            guard let mul = steps[s].kernel as? Mul, mul.variant == .simd, mul.activation == .none,
+                  mul.lhsShape == mul.rhsShape, steps[s].inputs.count == 2 else { continue }
+            for operand in 0..<2 {
+                let sigmoid = steps[s].inputs[operand], x = steps[s].inputs[1 - operand]
+                guard sigmoid != x, readers[sigmoid] == 1, let p = producer[sigmoid], !removed.contains(p),
+                      let logistic = steps[p].kernel as? Nonlinearity, logistic.function == .logistic,
+                      logistic.variant == .simd, steps[p].inputs == [x], logistic.count == mul.outputShape.count,
+                      let silu = try? Nonlinearity(shape: mul.outputShape, function: .silu, variant: .simd,
+                                                   instructionSet: logistic.instructionSet) else { continue }
+                steps[s].kernel = silu
+                steps[s].inputs = [x]
+                steps[s].summary += " with \(steps[p].operatorName) #\(steps[p].operatorIndex) fused (SiLU)"
+                steps[s].fusedOperators += [steps[p].operatorIndex] + steps[p].fusedOperators
+                removed.insert(p)
+                break
+            }
+        }
+        removeSteps(removed)
+    }
+
     /// Folds each PAD of height and width (zeros; batch and channels untouched) into the VALID, unpadded
     /// SIMD depthwise or implicit-GEMM convolution that is its only reader (`foldingPadding`).
     mutating func foldPadding() {

@@ -64,6 +64,10 @@ extension Interpreter {
         /// rows once, copying it over its band, layer after layer while the bands last (default true). The
         /// results are the same to the bit; the scan costs a comparison of two rows when there is no band.
         public var reuseRepeatedRows: Bool
+        /// Run a LOGISTIC whose output only the MUL of its input by it reads (SiLU) as one step (default true;
+        /// not with the `.reference` variant). The results are the same to the bit. Package-level: for tests and
+        /// benchmarks.
+        package var fuseSiLU = true
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256

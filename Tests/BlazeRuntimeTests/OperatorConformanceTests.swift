@@ -1,5 +1,5 @@
 import BlazeKernels
-import BlazeRuntime
+@testable import BlazeRuntime
 import BlazeTestSupport
 import CAllocationCounter
 import Foundation
@@ -80,5 +80,23 @@ struct OperatorConformanceTests {
         interpreter.invoke()
         let count = blaze_allocation_counting_end()
         #expect(count == 0, "\(name): \(count) allocations in invoke()")
+    }
+
+    @Test("SiLU (LOGISTIC, then MUL by its input) runs as one step, with the same bits as the two")
+    func siluFusion() throws {
+        let c = try #require(Self.cases["silu_logistic_mul"])
+        var separate = Interpreter.Options()
+        separate.fuseSiLU = false
+        var outputs: [[UInt32]] = []
+        var steps: [Int] = []
+        for options in [Interpreter.Options(), separate, Interpreter.Options(threadCount: 2)] {
+            let interpreter = try Self.interpreter("silu_logistic_mul", options)
+            try interpreter.copy(c.inputs[0], toInputAt: 0)
+            interpreter.invoke()
+            outputs.append(try interpreter.outputArray(at: 0).map(\.bitPattern))
+            steps.append(interpreter.plan.count)
+        }
+        #expect(steps == [1, 2, 1])
+        #expect(outputs[0] == outputs[1] && outputs[0] == outputs[2])
     }
 }

@@ -11,7 +11,8 @@
 # git-ignored; a finding becomes a regression test in the main package's tests. To replay one:
 #   SWIFT_BACKTRACE=enable=no Tests/Fuzz/.build/release/fuzz-<target> Tests/Fuzz/findings/<target>/crash-...
 #
-# Environment: SWIFT (default: swift), FUZZ_BUILD_LOCK (a file to flock around the build, for shared machines).
+# Environment: SWIFT (default: swift), FUZZ_BUILD_LOCK (a file to flock around the build, for shared machines),
+# FUZZ_ZOO (a folder of .tflite files, such as Tests/Conformance/Zoo's, whose small models join the tflite seeds).
 # There is no parallel mode on purpose: one fuzzer, one process, at a time.
 set -euo pipefail
 
@@ -73,10 +74,15 @@ prepare_seeds() {
             # The real detectors (the landmark models are over 1 MB, beyond -max_len), and the small test
             # models of Tests/Schema, and one-operator models of the landmark model's CUSTOM operators.
             copy_seeds 400000 "$dir" "$root"/Models/*.tflite
+            # FUZZ_ZOO: a folder of models such as Tests/Conformance/Zoo's (those under 400 KB are seeds).
+            [ -n "${FUZZ_ZOO:-}" ] && copy_seeds 400000 "$dir" "$FUZZ_ZOO"/*.tflite
             if command -v flatc > /dev/null; then
                 flatc -b -o "$dir" "$root/Tests/Schema/tflite_subset.fbs" "$root"/Tests/Schema/models/*.json \
                     2> /dev/null || true
                 rm -f "$dir/expected.tflite"
+                # The operator conformance models (every general-purpose operator, a few KB each).
+                flatc -b -o "$dir" "$root/Tests/Schema/tflite_subset.fbs" \
+                    "$root"/Tests/Conformance/Operators/models/*.json 2> /dev/null || true
                 if [ -f "$root/Models/face_landmark_with_attention.tflite" ] && command -v python3 > /dev/null; then
                     mkdir -p "$work/flex-extra"
                     python3 "$here/make_seeds.py" "$root/Tests/Schema/tflite_dump.fbs" \

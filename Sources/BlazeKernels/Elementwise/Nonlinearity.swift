@@ -26,6 +26,8 @@ public struct Nonlinearity: BlockwiseKernel {
     public enum Function: String, Hashable, Sendable {
         case logistic
         case hardSwish
+        /// `x · logistic(x)`: a LOGISTIC and the MUL of its input by it (SiLU), fused at load time.
+        case silu
     }
 
     /// The tensor's shape (its rows give the row ranges).
@@ -79,12 +81,14 @@ public struct Nonlinearity: BlockwiseKernel {
             switch function {
             case .logistic: instructionSet.microkernels.elementwise.logistic(n, x, y)
             case .hardSwish: instructionSet.microkernels.elementwise.hardSwish(n, x, y)
+            case .silu: instructionSet.microkernels.elementwise.silu(n, x, y)
             }
             return
         }
         switch function {
         case .logistic: for i in 0..<n { y[i] = Self.logistic(x[i]) }
         case .hardSwish: for i in 0..<n { y[i] = Self.hardSwish(x[i]) }
+        case .silu: for i in 0..<n { y[i] = x[i] * Self.logistic(x[i]) }
         }
     }
 

@@ -35,9 +35,12 @@ extension Microkernels {
         let upper: Float = 16.619047164916992188, lower: Float = -9, floor: Float = -87.33654
         let inner = clamp(-x, Vec8(repeating: -upper), Vec8(repeating: 9))      // −x in [−16.62, 9]
         let outer = clamp(x, Vec8(repeating: floor), Vec8(repeating: lower))    // x in [−87.34, −9]
-        let middle = Vec8(repeating: 1) / (Vec8(repeating: 1) + exponential(inner))
-        let low = exponential(outer).replacing(with: 0, where: x .< floor)
-        return middle.replacing(with: low, where: x .< lower).replacing(with: 1, where: x .> upper)
+        // One exponential per lane: of −x where the middle branch applies, of x below −9.
+        let below = x .< Vec8(repeating: lower)
+        let e = exponential(inner.replacing(with: outer, where: below))
+        let middle = Vec8(repeating: 1) / (Vec8(repeating: 1) + e)
+        let low = e.replacing(with: 0, where: x .< floor)
+        return middle.replacing(with: low, where: below).replacing(with: 1, where: x .> upper)
     }
 
     /// `out[i] = logistic(in[i])` for `i < count` (TFLite's float LOGISTIC).
@@ -51,6 +54,23 @@ extension Microkernels {
         }
         if i < count {
             storePartial(logistic8(loadPartial(input + i, count - i)), output + i, count - i)
+        }
+    }
+
+    /// `out[i] = in[i] · logistic(in[i])` for `i < count`: TFLite's LOGISTIC, then the MUL of its input by its
+    /// output (SiLU), in one pass; each product the MUL's one IEEE multiplication.
+    package static func silu(
+        count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>
+    ) {
+        var i = 0
+        while i + 8 <= count {
+            let x = load8(input + i)
+            store8(x * logistic8(x), output + i)
+            i += 8
+        }
+        if i < count {
+            let x = loadPartial(input + i, count - i)
+            storePartial(x * logistic8(x), output + i, count - i)
         }
     }
 

@@ -21,6 +21,7 @@ extension Microkernels {
         elementwise: ElementwiseKernelTable(
             clamp: clampBuffer,
             logistic: logistic,
+            silu: silu,
             hardSwish: hardSwish,
             add: RowAddition.sameShape,
             addBroadcast: addBroadcast,

@@ -510,6 +510,13 @@ def define_cases():
         m.tensors[y]["shape"] = [1, 1]
         m.output(y)
 
+    # ---- SiLU as converters write it: LOGISTIC, then the MUL of its input by it (fused into one step)
+    @case("silu_logistic_mul", "x[1,6,7,16] -> LOGISTIC -> MUL(x, logistic(x))", MATH)
+    def _(m):
+        x = m.input("x", [1, 6, 7, 16], lo=-12.0, hi=12.0)
+        s = m.op("LOGISTIC", [x], lambda v: (1 / (1 + np.exp(-v.astype(F64)))).astype(np.float32))
+        m.output(m.op("MUL", [x, s], lambda a, b: (a * b).astype(np.float32), "MulOptions", {}))
+
     # ---- CONV_2D with one group per input channel (Keras 3's depthwise layers of ConvNeXt)
     @case("conv_channelwise_groups", "x[1,6,6,4] * filter[8,3,3,1] + b[8], SAME: 4 groups of 1 input channel", ACCUM)
     def _(m):
