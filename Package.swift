@@ -51,6 +51,16 @@ let fmaKernelSettings: [SwiftSetting] = [
     .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
     .unsafeFlags(x86FeatureFlags, .when(platforms: fmaPlatforms)),
 ]
+/// `BlazeKernelsAVX512`: the same folder a third time (`Sources/BlazeKernelsAVX512/Microkernels`, another symbolic
+/// link), with AVX-512 F, DQ, BW and VL on top of AVX2/FMA/F16C; chosen where CPUID reports them. Same
+/// platforms and references as `BlazeKernelsFMA`.
+let avx512KernelSettings: [SwiftSetting] = [
+    .define("BLAZE_KERNELS_FMA", .when(platforms: fmaPlatforms)),
+    .define("BLAZE_KERNELS_AVX512", .when(platforms: fmaPlatforms)),
+    .unsafeFlags(["+avx2", "+fma", "+f16c", "+avx512f", "+avx512dq", "+avx512bw", "+avx512vl"].flatMap {
+        ["-Xcc", "-Xclang", "-Xcc", "-target-feature", "-Xcc", "-Xclang", "-Xcc", $0]
+    }, .when(platforms: fmaPlatforms)),
+]
 
 /// The compute-heavy targets (kernels, the interpreter, image sampling) are optimized in debug builds too:
 /// unoptimized SIMD code runs 20 to 100 times slower, which made `swift test`'s model runs the bulk of its time.
@@ -133,6 +143,7 @@ let package = Package(
             dependencies: blasDependency + [
                 "CBlazeCPU", "BlazeKernelParameters",
                 .target(name: "BlazeKernelsFMA", condition: .when(platforms: fmaPlatforms)),
+                .target(name: "BlazeKernelsAVX512", condition: .when(platforms: fmaPlatforms)),
             ],
             swiftSettings: optimizedInDebug,
             linkerSettings: blasLinker
@@ -142,6 +153,12 @@ let package = Package(
             name: "BlazeKernelsFMA",
             dependencies: ["BlazeKernelParameters"],
             swiftSettings: fmaKernelSettings + optimizedInDebug
+        ),
+        // And for AVX-512 (see `avx512KernelSettings`).
+        .target(
+            name: "BlazeKernelsAVX512",
+            dependencies: ["BlazeKernelParameters"],
+            swiftSettings: avx512KernelSettings + optimizedInDebug
         ),
         // The microkernels' argument structs and dispatch-table types, shared by both builds (types only).
         .target(name: "BlazeKernelParameters"),

@@ -3,7 +3,8 @@
 its default XNNPACK delegate (Benchmarks/litert_bench.py), one process each, alternating.
 
     python Benchmarks/compare_zoo.py --zoo DIR [--models a,b] [--threads 1,2] [--rounds 3] \\
-        [--bench .build/release/blazeface-bench] [--litert-python PYTHON] [--out FILE.json]
+        [--bench .build/release/blazeface-bench] [--litert-python PYTHON] [--out FILE.json] [--svg FILE.svg]
+    python Benchmarks/compare_zoo.py --render-only FILE.json [--svg FILE.svg]
 
 For each round, model and thread count, our run and LiteRT's follow each other; which goes first swaps every
 round. Both feed the same input pattern and time invoke() alone. The table gives, per model and thread count,
@@ -53,7 +54,16 @@ def main():
     ap.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "blazeface-bench"))
     ap.add_argument("--litert-python", default=sys.executable)
     ap.add_argument("--out", default="")
+    ap.add_argument("--svg", default="", help="also draw the ratios as a bar chart (SVG) at this path")
+    ap.add_argument("--render-only", default="", help="a JSON written by --out: print its table and draw --svg")
     args = ap.parse_args()
+    if args.render_only:
+        with open(args.render_only) as f:
+            saved = json.load(f)
+        print(markdown(saved["rows"], saved["refused"]))
+        if args.svg:
+            write_svg(saved["rows"], args.svg)
+        return
 
     names = [m for m in args.models.split(",") if m] or sorted(
         f[:-7] for f in os.listdir(args.zoo) if f.endswith(".tflite"))
@@ -84,30 +94,70 @@ def main():
                     print(f"round {r + 1} {name} x{n}: ours {result['ours']:.3f} ms, LiteRT {result['litert']:.3f} ms",
                           file=sys.stderr, flush=True)
 
-    lines = ["| model | threads | ours (ms) | LiteRT (ms) | ours / LiteRT | range |", "|---|---:|---:|---:|---:|---|"]
     table = []
     for name in names:
-        if name in refused:
-            lines.append(f"| {name} | | | | refused | {refused[name]} |")
-            continue
         for n in threads:
             rs = [x for x in runs if x["model"] == name and x["threads"] == n]
-            if not rs:
+            if not rs or name in refused:
                 continue
-            ours = statistics.median(x["ours"] for x in rs)
-            litert = statistics.median(x["litert"] for x in rs)
             ratios = [x["ours"] / x["litert"] for x in rs]
-            ratio = statistics.median(ratios)
-            table.append({"model": name, "threads": n, "ours_ms": ours, "litert_ms": litert, "ratio": ratio,
+            table.append({"model": name, "threads": n, "ours_ms": statistics.median(x["ours"] for x in rs),
+                          "litert_ms": statistics.median(x["litert"] for x in rs), "ratio": statistics.median(ratios),
                           "ratio_min": min(ratios), "ratio_max": max(ratios), "rounds": len(rs)})
-            lines.append(f"| {name} | {n} | {ours:.3f} | {litert:.3f} | {ratio:.2f} | {min(ratios):.2f}–{max(ratios):.2f} |")
-    print("\n".join(lines))
+    print(markdown(table, refused))
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"rows": table, "refused": refused, "runs": runs,
-                       "settings": {k: v for k, v in vars(args).items() if k not in ("bench", "litert_python", "zoo", "out")}},
+                       "settings": {k: v for k, v in vars(args).items()
+                                    if k not in ("bench", "litert_python", "zoo", "out", "svg", "render_only")}},
                       f, indent=1)
+    if args.svg:
+        write_svg(table, args.svg)
 
+
+def markdown(rows, refused):
+    lines = ["| model | threads | ours (ms) | LiteRT (ms) | ours / LiteRT | range |", "|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        lines.append(f"| {r['model']} | {r['threads']} | {r['ours_ms']:.3f} | {r['litert_ms']:.3f} | {r['ratio']:.2f} | "
+                     f"{r['ratio_min']:.2f}–{r['ratio_max']:.2f} |")
+    for name, error in refused.items():
+        lines.append(f"| {name} | | | | refused | {error} |")
+    return "\n".join(lines)
+
+
+def write_svg(rows, path):
+    """Horizontal bars of ours/LiteRT per model, one per thread count, with lines at 0.8 and 1."""
+    models = sorted({r["model"] for r in rows}, key=lambda m: [r["model"] for r in rows].index(m))
+    threads = sorted({r["threads"] for r in rows})
+    colours = ["#3b6fb6", "#e0913a", "#5aa469", "#a05195"]
+    bar, gap, left, width = 9, 6, 190, 420
+    top = 40
+    height = top + len(models) * (len(threads) * bar + gap) + 40
+    scale = width / max(2.5, max(r["ratio"] for r in rows) * 1.05)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
+           f'font-family="sans-serif" font-size="11">',
+           f'<text x="{left}" y="16" font-size="13">ours / LiteRT+XNNPACK, median of per-round ratios (lower is faster)</text>']
+    for k, n in enumerate(threads):
+        out.append(f'<rect x="{left + 120 * k}" y="24" width="10" height="8" fill="{colours[k % 4]}"/>'
+                   f'<text x="{left + 14 + 120 * k}" y="32">{n} thread{"s" if n > 1 else ""}</text>')
+    y = top
+    for m in models:
+        out.append(f'<text x="{left - 6}" y="{y + bar * len(threads) / 2 + 4}" text-anchor="end">{m}</text>')
+        for k, n in enumerate(threads):
+            r = next((r for r in rows if r["model"] == m and r["threads"] == n), None)
+            if r:
+                out.append(f'<rect x="{left}" y="{y}" width="{r["ratio"] * scale:.1f}" height="{bar - 1}" '
+                           f'fill="{colours[k % 4]}"/><text x="{left + r["ratio"] * scale + 3:.1f}" y="{y + bar - 1}" '
+                           f'font-size="9">{r["ratio"]:.2f}</text>')
+            y += bar
+        y += gap
+    for mark in (0.8, 1.0):
+        x = left + mark * scale
+        out.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{y}" stroke="#555" stroke-dasharray="3,3"/>'
+                   f'<text x="{x:.1f}" y="{y + 12}" text-anchor="middle">{mark}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
 
 if __name__ == "__main__":
     main()

@@ -40,8 +40,20 @@ int blaze_cpu_has_avx2_fma_f16c(void) {
     return avx2;
 }
 
+int blaze_cpu_has_avx512(void) {
+    if (!blaze_cpu_has_avx2_fma_f16c()) return 0;
+    unsigned r[4];
+    cpuid(7, 0, r);
+    const unsigned ebx = r[1];
+    const int f = (ebx >> 16) & 1, dq = (ebx >> 17) & 1, bw = (ebx >> 30) & 1, vl = (ebx >> 31) & 1;
+    if (!(f && dq && bw && vl)) return 0;
+    // The OS must save and restore the opmask (bit 5) and both halves of the ZMM registers (bits 6 and 7).
+    return (xgetbv0() & 0xE6) == 0xE6;
+}
+
 #else
 
 int blaze_cpu_has_avx2_fma_f16c(void) { return 0; }
+int blaze_cpu_has_avx512(void) { return 0; }
 
 #endif

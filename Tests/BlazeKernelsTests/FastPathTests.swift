@@ -1,10 +1,10 @@
 @testable import BlazeKernels
 import Testing
 
-/// Every instruction set this machine can run: the baseline always, AVX2/FMA where the CPU has it. The
-/// microkernels are compiled once per instruction set, so each fast path is checked against the reference on
-/// both builds.
-let instructionSets: [KernelInstructionSet] = KernelInstructionSet.avx2FMA.isSupported ? [.baseline, .avx2FMA] : [.baseline]
+/// Every instruction set this machine can run: the baseline always, AVX2/FMA and AVX-512 where the CPU has them.
+/// The microkernels are compiled once per instruction set, so each fast path is checked against the reference
+/// on every build.
+let instructionSets: [KernelInstructionSet] = [.baseline, .avx2FMA, .avx512].filter(\.isSupported)
 
 @Suite("Instruction sets")
 struct InstructionSetTests {
@@ -14,11 +14,14 @@ struct InstructionSetTests {
         #if arch(x86_64)
         // Unless the environment forces the baseline, the CPU decides.
         if getenvString("BLAZEFACE_KERNEL_ISA") == nil {
-            #expect(KernelInstructionSet.active == (KernelInstructionSet.avx2FMA.isSupported ? .avx2FMA : .baseline))
+            let best: KernelInstructionSet = KernelInstructionSet.avx512.isSupported ? .avx512
+                : KernelInstructionSet.avx2FMA.isSupported ? .avx2FMA : .baseline
+            #expect(KernelInstructionSet.active == best)
         }
         #else
         #expect(KernelInstructionSet.active == .baseline)
         #expect(!KernelInstructionSet.avx2FMA.isSupported)
+        #expect(!KernelInstructionSet.avx512.isSupported)
         #endif
     }
 
@@ -34,6 +37,33 @@ struct InstructionSetTests {
         // An unsupported request falls back to the baseline instead of faulting.
         let fallback = KernelInstructionSet.resolve(.avx2FMA)
         #expect(fallback == (KernelInstructionSet.avx2FMA.isSupported ? .avx2FMA : .baseline))
+        #expect(KernelInstructionSet.resolve(.avx512) == (KernelInstructionSet.avx512.isSupported ? .avx512 : .baseline))
+    }
+
+    /// The AVX-512 GEMM tiles (8 rows of one 16-lane vector) make each output value with the AVX2 tiles'
+    /// operations in the same order: the same bits, for pointwise and implicit-GEMM convolutions with every
+    /// epilogue, whole and in pieces.
+    @Test(.enabled(if: KernelInstructionSet.avx512.isSupported && KernelInstructionSet.avx2FMA.isSupported))
+    func avx512MatchesAVX2() throws {
+        var rng = SystemRandomNumberGenerator()
+        for (shape, filter, activation) in [(Shape4(h: 7, w: 9, c: 13), Shape4(n: 37, h: 1, w: 1, c: 13), FusedActivation.relu6),
+                                            (Shape4(h: 11, w: 10, c: 5), Shape4(n: 21, h: 3, w: 3, c: 5), .none),
+                                            (Shape4(h: 12, w: 12, c: 16), Shape4(n: 32, h: 1, w: 1, c: 16), .relu)] {
+            let weights = (0..<filter.count).map { _ in Float.random(in: -1...1, using: &rng) }
+            let bias = (0..<filter.n).map { _ in Float.random(in: -1...1, using: &rng) }
+            let input = (0..<shape.count).map { _ in Float.random(in: -2...2, using: &rng) }
+            var outputs: [[UInt32]] = []
+            for isa in [KernelInstructionSet.avx2FMA, .avx512] {
+                let conv = try Conv2D(inputShape: shape, filterShape: filter, filter: weights, bias: bias,
+                                      padding: .same, activation: activation, instructionSet: isa)
+                var output = [Float](repeating: .nan, count: conv.outputShape.count)
+                input.withUnsafeBufferPointer { x in
+                    output.withUnsafeMutableBufferPointer { conv.run(input: x.baseAddress!, output: $0.baseAddress!) }
+                }
+                outputs.append(output.map(\.bitPattern))
+            }
+            #expect(outputs[0] == outputs[1], "\(shape) * \(filter)")
+        }
     }
 }
 

@@ -82,6 +82,7 @@ fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 known_arch_sites=(
   "Sources/BlazeKernels/Microkernels/Vector.swift:#if BLAZE_KERNELS_FMA || arch(arm64)"
   "Sources/BlazeKernels/Common/KernelInstructionSet.swift:#if arch(x86_64) && canImport(BlazeKernelsFMA)"
+  "Sources/BlazeKernels/Common/KernelInstructionSet.swift:#if arch(x86_64) && canImport(BlazeKernelsAVX512)"
 )
 while IFS=$'\t' read -r name kind path _; do
   [ "$kind" = SwiftTarget ] || continue
@@ -138,7 +139,7 @@ typecheck() {  # name sources extra-flags...
 checked=0
 kernel_sources=""
 while IFS=$'\t' read -r name kind path sources; do
-  [ "$kind" = SwiftTarget ] && [ "$name" != BlazeKernelsFMA ] || continue
+  [ "$kind" = SwiftTarget ] && [ "$name" != BlazeKernelsFMA ] && [ "$name" != BlazeKernelsAVX512 ] || continue
   extra=("${blas_flags[@]}")  # as SwiftPM does, every module below BlazeKernels sees COpenBLAS's module map
   if [ "$name" = BlazeKernels ]; then
     extra+=(-D BLAZE_KERNELS_FMA)
@@ -151,6 +152,9 @@ done <"$work/targets.tsv"
 mkdir -p "$work/noblas" && modules_saved="$modules" && modules="$work/noblas"
 cp "$modules_saved"/BlazeKernelParameters.swiftmodule "$modules/"
 typecheck BlazeKernels "$kernel_sources" -D BLAZE_KERNELS_FMA || fail "type-check BlazeKernels (no BLAS)"
+# And with the AVX-512 build's branches (its 16-lane tiles), as BlazeKernelsAVX512 compiles the microkernels.
+typecheck BlazeKernels "$kernel_sources" -D BLAZE_KERNELS_FMA -D BLAZE_KERNELS_AVX512 \
+  || fail "type-check BlazeKernels (AVX-512 branches)"
 echo "3. type-checked $checked Swift targets without BlazeKernelsFMA, arm64 branches selected, + BlazeKernels without BLAS ($((SECONDS - check_start)) s)"
 
 echo "portability check: $failures failure(s), $((SECONDS - start)) s"

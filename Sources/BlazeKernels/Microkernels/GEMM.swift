@@ -98,6 +98,11 @@ func copyTileRows(
 /// registers) and 8 rows x 8 columns (8 accumulators, 1 weight vector, 1 broadcast).
 typealias Tile6x16 = RegisterBlock6<TileRow<Vec8x2>>
 typealias Tile8x8 = RegisterBlock8<TileRow<Vec8>>
+#if BLAZE_KERNELS_AVX512
+/// The AVX-512 build's 16-column tile: 8 rows of one zmm accumulator (8 of the 32 registers), the weights one
+/// zmm, the broadcast folded into the multiply-add (`{1to16}`).
+typealias Tile8x16 = RegisterBlock8<TileRow<Vec16>>
+#endif
 
 extension Microkernels {
     /// One register tile: `t.rows` rows (at most the tile's; the missing rows repeat the last row's pointer and
@@ -120,7 +125,7 @@ extension Microkernels {
             var w = segment
             for i in 0..<t.depth {
                 let weights = Columns(loading: w)
-                tile.forEach { row, _ in row.c.accumulate(Vec8(repeating: row.a[i]), times: weights) }
+                tile.forEach { row, _ in row.c.accumulate(row.a[i], times: weights) }
                 w += Columns.width
             }
             let step = t.aSegmentStride
@@ -160,7 +165,12 @@ extension Microkernels {
     @inline(__always)
     static func runPanel(vectors: Int, _ t: TileRun, count: Int, aStep: Int, cStep: Int, _ lo: Float, _ hi: Float) {
         switch vectors {
-        case 2: panel(t, Tile6x16.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
+        case 2:
+            #if BLAZE_KERNELS_AVX512
+            panel(t, Tile8x16.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
+            #else
+            panel(t, Tile6x16.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
+            #endif
         default: panel(t, Tile8x8.self, count: count, aStep: aStep, cStep: cStep, lo, hi)
         }
     }

@@ -12,8 +12,8 @@ protocol TileColumns {
     init(loadingPartial p: UnsafePointer<Float>, lanes: Int)
     /// Stores the `width` floats at `p`.
     func store(_ p: UnsafeMutablePointer<Float>)
-    /// `self += x · weights`, vector by vector (`multiplyAdd`, fused where the build has FMA).
-    mutating func accumulate(_ x: Vec8, times weights: Self)
+    /// `self += x · weights`, vector by vector (`multiplyAdd`, fused where the build has FMA): `x` broadcast.
+    mutating func accumulate(_ x: Float, times weights: Self)
     /// `self += other`, vector by vector.
     mutating func add(_ other: Self)
     /// `clamp(self, lower, upper)`, vector by vector.
@@ -33,8 +33,8 @@ extension SIMD8: TileColumns where Scalar == Float {
 
     @inline(__always) func store(_ p: UnsafeMutablePointer<Float>) { store8(self, p) }
 
-    @inline(__always) mutating func accumulate(_ x: Vec8, times weights: Vec8) {
-        multiplyAdd(&self, x, weights)
+    @inline(__always) mutating func accumulate(_ x: Float, times weights: Vec8) {
+        multiplyAdd(&self, Vec8(repeating: x), weights)
     }
 
     @inline(__always) mutating func add(_ other: Vec8) { self += other }
@@ -70,9 +70,10 @@ struct Vec8x2: TileColumns {
         store8(v1, p + 8)
     }
 
-    @inline(__always) mutating func accumulate(_ x: Vec8, times weights: Vec8x2) {
-        multiplyAdd(&v0, x, weights.v0)
-        multiplyAdd(&v1, x, weights.v1)
+    @inline(__always) mutating func accumulate(_ x: Float, times weights: Vec8x2) {
+        let broadcast = Vec8(repeating: x)
+        multiplyAdd(&v0, broadcast, weights.v0)
+        multiplyAdd(&v1, broadcast, weights.v1)
     }
 
     @inline(__always) mutating func add(_ other: Vec8x2) {
@@ -95,6 +96,52 @@ struct Vec8x2: TileColumns {
         v1 = Microkernels.hardSwish8(v1)
     }
 }
+
+#if BLAZE_KERNELS_AVX512
+/// One 16-lane vector (a zmm register): 16 columns, in the AVX-512 build only. Lane for lane the operations of
+/// `Vec8x2` (a fused multiply-add per product, the clamp, the slopes, HARD_SWISH on each half), so the same bits.
+struct Vec16: TileColumns {
+    var v: SIMD16<Float>
+
+    static var width: Int { 16 }
+
+    @inline(__always) init(loading p: UnsafePointer<Float>) { v = load(p) }
+
+    @inline(__always) init(loadingPartial p: UnsafePointer<Float>, lanes: Int) {
+        v = SIMD16(lowHalf: loadPartial(p, lanes), highHalf: loadPartial(p + 8, lanes &- 8))
+    }
+
+    @inline(__always) func store(_ p: UnsafeMutablePointer<Float>) { storeLanes(v, p) }
+
+    @inline(__always) mutating func accumulate(_ x: Float, times weights: Vec16) {
+        v.addProduct(SIMD16(repeating: x), weights.v)
+    }
+
+    @inline(__always) mutating func add(_ other: Vec16) { v += other.v }
+
+    @inline(__always) mutating func applyClamp(_ lower: Vec8, _ upper: Vec8) {
+        let low = SIMD16(lowHalf: lower, highHalf: lower), high = SIMD16(lowHalf: upper, highHalf: upper)
+        var r = v
+        for i in 0..<16 {
+            let x = v[i] < low[i] ? low[i] : v[i]
+            r[i] = high[i] < x ? high[i] : x
+        }
+        v = r
+    }
+
+    @inline(__always) mutating func applyPReLU(_ slopes: Vec16) {
+        v = SIMD16(lowHalf: preluLanes(v.lowHalf, slopes.v.lowHalf), highHalf: preluLanes(v.highHalf, slopes.v.highHalf))
+    }
+
+    @inline(__always) mutating func applyHardSwish() {
+        v = SIMD16(lowHalf: Microkernels.hardSwish8(v.lowHalf), highHalf: Microkernels.hardSwish8(v.highHalf))
+    }
+}
+
+/// `store(v, p)`, reachable from inside `Vec16` (where `store` names its own method).
+@inline(__always)
+private func storeLanes(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) { store(v, p) }
+#endif
 
 /// One row of a GEMM register tile: its running pointer into A and its accumulators.
 struct TileRow<Columns: TileColumns> {

@@ -1,6 +1,7 @@
-// Vector helpers for the microkernels. This folder is compiled twice: into BlazeKernels (baseline: SSE2 on
-// x86-64, NEON on arm64) and, through the symbolic link Sources/BlazeKernelsFMA/Microkernels, into
-// BlazeKernelsFMA with AVX2, FMA and F16C enabled (where `BLAZE_KERNELS_FMA` is defined). Everything here
+// Vector helpers for the microkernels. This folder is compiled three times: into BlazeKernels (baseline: SSE2 on
+// x86-64, NEON on arm64) and, through the symbolic links Sources/BlazeKernelsFMA/Microkernels and
+// Sources/BlazeKernelsAVX512/Microkernels, into BlazeKernelsFMA with AVX2, FMA and F16C enabled (where
+// `BLAZE_KERNELS_FMA` is defined) and into BlazeKernelsAVX512 with AVX-512 too (`BLAZE_KERNELS_AVX512` as well). Everything here
 // works on raw pointers, never touches memory outside the elements it is given, and allocates nothing.
 
 typealias Vec8 = SIMD8<Float>
@@ -123,6 +124,16 @@ package enum Microkernels {
     /// never selected.
     package static var isAVX2FMABuild: Bool {
         #if BLAZE_KERNELS_FMA
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Whether this build was compiled for AVX-512 (F, BW, DQ, VL) as well (`BLAZE_KERNELS_AVX512`): the
+    /// BlazeKernelsAVX512 module, whose GEMM tiles are 16-lane zmm vectors.
+    package static var isAVX512Build: Bool {
+        #if BLAZE_KERNELS_AVX512
         return true
         #else
         return false
