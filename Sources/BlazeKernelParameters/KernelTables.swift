@@ -56,6 +56,9 @@ package final class ElementwiseKernelTable: Sendable {
     package let logistic: UnaryMicrokernel
     /// `x · logistic(x)` (SiLU, swish): a LOGISTIC and the MUL of its input by it, in one pass.
     package let silu: UnaryMicrokernel
+    /// GELU, exact (`erf`) and with the tanh approximation.
+    package let gelu: UnaryMicrokernel
+    package let geluTanh: UnaryMicrokernel
     package let hardSwish: UnaryMicrokernel
     package let add: BinaryMicrokernel
     package let addBroadcast: @Sendable (BroadcastArguments) -> Void
@@ -67,7 +70,8 @@ package final class ElementwiseKernelTable: Sendable {
 
     package init(
         clamp: @escaping @Sendable (Int, UnsafePointer<Float>, UnsafeMutablePointer<Float>, OutputBounds) -> Void,
-        logistic: @escaping UnaryMicrokernel, silu: @escaping UnaryMicrokernel, hardSwish: @escaping UnaryMicrokernel,
+        logistic: @escaping UnaryMicrokernel, silu: @escaping UnaryMicrokernel, gelu: @escaping UnaryMicrokernel,
+        geluTanh: @escaping UnaryMicrokernel, hardSwish: @escaping UnaryMicrokernel,
         add: @escaping BinaryMicrokernel, addBroadcast: @escaping @Sendable (BroadcastArguments) -> Void,
         multiply: @escaping BinaryMicrokernel, multiplyBroadcast: @escaping @Sendable (BroadcastArguments) -> Void,
         addPReLU: @escaping @Sendable (AddPReLUArguments) -> Void,
@@ -76,6 +80,7 @@ package final class ElementwiseKernelTable: Sendable {
     ) {
         (self.clamp, self.logistic, self.silu, self.hardSwish, self.add, self.addBroadcast) =
             (clamp, logistic, silu, hardSwish, add, addBroadcast)
+        (self.gelu, self.geluTanh) = (gelu, geluTanh)
         (self.multiply, self.multiplyBroadcast, self.addPReLU, self.prelu, self.residualAdd) =
             (multiply, multiplyBroadcast, addPReLU, prelu, residualAdd)
     }

@@ -9,11 +9,11 @@ import ucrt
 #endif
 
 /// A unary elementwise function over a tensor of any shape, as TFLite's float reference kernels compute it
-/// with the C library: `EXP`, `LOG`, `SQRT`, `RSQRT` (`1 / sqrt(x)`), `TANH`, `GELU` (exact, with `erf`, or
-/// the tanh approximation), `LEAKY_RELU`, `NEG`, `ABS`.
+/// with the C library: `EXP`, `LOG`, `SQRT`, `RSQRT` (`1 / sqrt(x)`), `TANH`, `LEAKY_RELU`, `NEG`, `ABS`; and
+/// `GELU` (exact or the tanh approximation), 8 lanes at a time with the vector exponential (the microkernels
+/// `gelu` and `geluTanh`, in every instruction set's build).
 ///
-/// One implementation (a scalar loop over the C library's single-precision functions); pieces are blocks of
-/// `Pieces.blockSize` floats, so every piece and thread gives the same bits.
+/// Pieces are blocks of `Pieces.blockSize` floats, so every piece and thread gives the same bits.
 ///
 /// Aliasing: may run in place. Thread safety: immutable.
 package struct ElementwiseUnary: BlockwiseKernel, StepKernel {
@@ -28,12 +28,15 @@ package struct ElementwiseUnary: BlockwiseKernel, StepKernel {
 
     package let function: Function
     package let count: Int
+    /// The instruction set of the GELU microkernels.
+    package let instructionSet: KernelInstructionSet
 
     /// - Throws: `KernelError.invalidShape` when `count` is not positive.
-    package init(count: Int, function: Function) throws(KernelError) {
+    package init(count: Int, function: Function, instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         guard count > 0 else { throw .invalidShape("\(count) elements") }
         self.count = count
         self.function = function
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     package var planDescription: String { "ElementwiseUnary(\(function))" }
@@ -49,17 +52,10 @@ package struct ElementwiseUnary: BlockwiseKernel, StepKernel {
         case .tanh: for i in elements { output[i] = tanhf(input[i]) }
         case .negate: for i in elements { output[i] = -input[i] }
         case .absolute: for i in elements { output[i] = Swift.abs(input[i]) }
-        case .gelu(approximate: false):
-            for i in elements {
-                let x = input[i]
-                output[i] = 0.5 * x * (1 + erff(x * Float(0.5.squareRoot())))
-            }
-        case .gelu(approximate: true):
-            let root: Float = (2 / Float.pi).squareRoot()
-            for i in elements {
-                let x = input[i]
-                output[i] = 0.5 * x * (1 + tanhf(root * (x + 0.044715 * x * x * x)))
-            }
+        case .gelu(let approximate):
+            let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
+            let table = instructionSet.microkernels.elementwise
+            if approximate { table.geluTanh(n, x, y) } else { table.gelu(n, x, y) }
         case .leakyReLU(let alpha):
             for i in elements {
                 let x = input[i]

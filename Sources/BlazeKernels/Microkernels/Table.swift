@@ -22,6 +22,8 @@ extension Microkernels {
             clamp: clampBuffer,
             logistic: logistic,
             silu: silu,
+            gelu: gelu,
+            geluTanh: geluTanh,
             hardSwish: hardSwish,
             add: RowAddition.sameShape,
             addBroadcast: addBroadcast,
