@@ -33,13 +33,15 @@ package struct ConvolutionArguments {
     package var panels: Range<Int>
     /// TFLite's HARD_SWISH applied last. GEMM only.
     package var hardSwish: Bool
+    /// SiLU (`x · logistic(x)`) applied last. GEMM only.
+    package var silu: Bool
 
     package init(
         _ operands: WindowOperands, packed: UnsafePointer<Float>, alpha: UnsafePointer<Float>? = nil,
-        panels: Range<Int> = 0..<Int.max, hardSwish: Bool = false
+        panels: Range<Int> = 0..<Int.max, hardSwish: Bool = false, silu: Bool = false
     ) {
         (self.operands, self.packed) = (operands, packed)
-        (self.alpha, self.panels, self.hardSwish) = (alpha, panels, hardSwish)
+        (self.alpha, self.panels, self.hardSwish, self.silu) = (alpha, panels, hardSwish, silu)
     }
 }
 
@@ -64,13 +66,16 @@ package struct PointwiseArguments {
     /// The column panels to compute (indices in `Microkernels.nextPanel` order).
     package var panels: Range<Int>
     package var hardSwish: Bool
+    /// SiLU (`x · logistic(x)`) applied last.
+    package var silu: Bool
 
     package init(
         rows: Int, depth: Int, columns: Int, input: UnsafePointer<Float>, packed: UnsafePointer<Float>,
         output: UnsafeMutablePointer<Float>, bounds: OutputBounds, alpha: UnsafePointer<Float>? = nil,
         residual: UnsafePointer<Float>? = nil, residualChannels: Int = 0, panels: Range<Int> = 0..<Int.max,
-        hardSwish: Bool = false
+        hardSwish: Bool = false, silu: Bool = false
     ) {
+        self.silu = silu
         (self.rows, self.depth, self.columns, self.input, self.packed, self.output, self.bounds) =
             (rows, depth, columns, input, packed, output, bounds)
         (self.alpha, self.residual, self.residualChannels, self.panels, self.hardSwish) =

@@ -98,6 +98,17 @@ extension GraphBuilder {
         removeSteps(removed)
     }
 
+    /// Runs each SiLU step (`fuseSiLU`) that alone reads a SIMD GEMM convolution's output (1x1 with 8 or more
+    /// output channels, or implicit GEMM) in that convolution's epilogue (`fusingSiLU`): the convolution writes
+    /// the SiLU's output directly, the same bits. YOLO's and EfficientNet's convolutions end so.
+    mutating func fuseSiLUIntoConvolutions() {
+        fuseIntoProducers { follower, producer in
+            guard let silu = follower as? Nonlinearity, silu.function == .silu, silu.variant == .simd,
+                  let k = producer as? Conv2D, k.variant == .simd, k.outputShape.count == silu.count else { return nil }
+            return try? k.fusingSiLU()
+        }
+    }
+
     /// Folds each PAD of height and width (zeros; batch and channels untouched) into the VALID, unpadded
     /// SIMD depthwise or implicit-GEMM convolution that is its only reader (`foldingPadding`).
     mutating func foldPadding() {
@@ -214,7 +225,7 @@ extension GraphBuilder {
     /// Lets a step's producer take it over: for each step `s` whose first input is written by step `p` and read
     /// by nothing else, `fusion(s's kernel, p's kernel)` is the kernel `p` runs instead, writing `s`'s output
     /// (nil: no fusion). A step that has taken another over is not taken over itself in the same pass.
-    private mutating func fuseIntoProducers(
+    mutating func fuseIntoProducers(
         _ fusion: (_ follower: any StepKernel, _ producer: any StepKernel) -> (any StepKernel)?
     ) {
         let (readers, producer) = stepGraph()

@@ -92,7 +92,10 @@ struct GraphBuilder {
         if options.fusePReLU { fusePReLU() }
         if options.fuseAdds { fuseAdds() }
         if options.fuseHardSwish { fuseHardSwish() }
-        if options.fuseSiLU { fuseSiLU() }
+        if options.fuseSiLU {
+            fuseSiLU()
+            fuseSiLUIntoConvolutions()
+        }
         let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
         guard total <= options.maximumMultiplyAccumulates else {
             throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)

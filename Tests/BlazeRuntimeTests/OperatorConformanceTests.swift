@@ -82,21 +82,22 @@ struct OperatorConformanceTests {
         #expect(count == 0, "\(name): \(count) allocations in invoke()")
     }
 
-    @Test("SiLU (LOGISTIC, then MUL by its input) runs as one step, with the same bits as the two")
-    func siluFusion() throws {
-        let c = try #require(Self.cases["silu_logistic_mul"])
+    @Test("SiLU (LOGISTIC, then MUL by its input) runs as one step, or in the convolution before it, with the same bits",
+          arguments: [("silu_logistic_mul", [1, 2, 1]), ("conv1x1_silu", [1, 3, 1]), ("conv3x3_silu", [1, 3, 1])])
+    func siluFusion(name: String, expectedSteps: [Int]) throws {
+        let c = try #require(Self.cases[name])
         var separate = Interpreter.Options()
         separate.fuseSiLU = false
         var outputs: [[UInt32]] = []
         var steps: [Int] = []
         for options in [Interpreter.Options(), separate, Interpreter.Options(threadCount: 2)] {
-            let interpreter = try Self.interpreter("silu_logistic_mul", options)
+            let interpreter = try Self.interpreter(name, options)
             try interpreter.copy(c.inputs[0], toInputAt: 0)
             interpreter.invoke()
             outputs.append(try interpreter.outputArray(at: 0).map(\.bitPattern))
             steps.append(interpreter.plan.count)
         }
-        #expect(steps == [1, 2, 1])
+        #expect(steps == expectedSteps)
         #expect(outputs[0] == outputs[1] && outputs[0] == outputs[2])
     }
 }

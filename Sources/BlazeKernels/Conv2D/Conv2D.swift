@@ -52,6 +52,8 @@ public struct Conv2D: Sendable {
     private(set) var panelCount = 1
     /// Whether the implicit GEMM applies TFLite's HARD_SWISH last in its epilogue.
     private(set) var hardSwish = false
+    /// Whether the implicit GEMM applies SiLU last in its epilogue.
+    private(set) var silu = false
 
     /// Validates the parameters and packs the filter.
     ///
@@ -197,10 +199,32 @@ public struct Conv2D: Sendable {
         case .pointwise(let gemm):
             copy.implementation = .pointwise(try gemm.fusingHardSwish())
         case .gemm:
-            guard !hardSwish else { throw .invalidParameter("this convolution already applies a HARD_SWISH") }
+            guard !hardSwish, !silu else {
+                throw .invalidParameter("this convolution already applies a HARD_SWISH or SiLU")
+            }
             copy.hardSwish = true
         case .reference, .simd:
             throw .invalidParameter("a HARD_SWISH fuses only into the GEMM convolutions")
+        }
+        return copy
+    }
+
+    /// This convolution followed by SiLU (`x · logistic(x)`: a LOGISTIC and MUL fused as `Nonlinearity(.silu)`),
+    /// in one pass: the GEMM epilogue applies it last with the `silu` microkernel's operations, so the outputs
+    /// are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is an implicit-GEMM convolution, or a 1x1 one that
+    ///   `PointwiseConv2D.fusingSiLU` accepts, without a HARD_SWISH or SiLU yet.
+    public func fusingSiLU() throws(KernelError) -> Self {
+        var copy = self
+        switch implementation {
+        case .pointwise(let gemm):
+            copy.implementation = .pointwise(try gemm.fusingSiLU())
+        case .gemm:
+            guard !hardSwish, !silu else { throw .invalidParameter("this convolution already applies a HARD_SWISH or SiLU") }
+            copy.silu = true
+        case .reference, .simd:
+            throw .invalidParameter("a SiLU fuses only into the GEMM convolutions")
         }
         return copy
     }

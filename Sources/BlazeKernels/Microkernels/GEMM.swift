@@ -51,6 +51,8 @@ struct TileRun {
     /// TFLite's HARD_SWISH applied last in the epilogue (`hardSwish8`, after the clamp and the slopes): a
     /// HARD_SWISH fused into the convolution.
     var hardSwish: Bool = false
+    /// SiLU (`x · logistic(x)`) applied last in the epilogue: a LOGISTIC and MUL (SiLU) fused into the convolution.
+    var silu: Bool = false
 
     /// Offset in A of row `r` from row 0.
     @inline(__always)
@@ -148,6 +150,7 @@ extension Microkernels {
         }
         if let alpha = t.alpha { tile.forEach(PReLUTileRows(slopes: Columns(loading: alpha))) }
         if t.hardSwish { tile.forEach(HardSwishTileRows<Columns>()) }
+        if t.silu { tile.forEach(SiLUTileRows<Columns>()) }
         let c = t.c, cs = t.cRowStride
         if t.columns == Columns.width {
             tile.forEach { row, r in if r == 0 || t.rows > r { row.c.store(c + r &* cs) } }
@@ -215,7 +218,7 @@ extension Microkernels {
     package static func pointwise(_ a: PointwiseArguments) {
         let m = a.rows, k = a.depth, n = a.columns, input = a.input, packed = a.packed, output = a.output
         let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha, residual = a.residual
-        let residualChannels = a.residualChannels, panels = a.panels, hardSwish = a.hardSwish
+        let residualChannels = a.residualChannels, panels = a.panels, hardSwish = a.hardSwish, silu = a.silu
         let rc = residualChannels > 0 ? min(residualChannels, n) : n
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
@@ -229,7 +232,7 @@ extension Microkernels {
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
                     columns: min(width, n - column), alpha: alpha.map { $0 + column },
                     residual: residual.map { $0 + row * rc + min(column, rc) }, residualRowStride: rc,
-                    residualLanes: rc - column, hardSwish: hardSwish)
+                    residualLanes: rc - column, hardSwish: hardSwish, silu: silu)
                 runPanel(vectors: p.vectors, t, count: count, aStep: k, cStep: n, lo, hi)
             }
             row += count
@@ -251,7 +254,7 @@ extension Microkernels {
         let kh = io.window.kernelHeight, kw = io.window.kernelWidth, sh = io.window.strideHeight
         let sw = io.window.strideWidth, padTop = io.window.padTop, padLeft = io.window.padLeft
         let packed = a.packed, lo = io.bounds.lower, hi = io.bounds.upper, outputRows = io.outputRows
-        let alpha = a.alpha, panels = a.panels, hardSwish = a.hardSwish
+        let alpha = a.alpha, panels = a.panels, hardSwish = a.hardSwish, silu = a.silu
         let depth = kh * kw * inC
         let rowDepth = kw * inC
         let inRow = inW * inC
@@ -285,6 +288,7 @@ extension Microkernels {
                     b: b, bSegmentStride: rowDepth * width, bias: panel, c: c, cRowStride: cStride, columns: columns,
                     alpha: slopes, lineLength: line.length, lineJump: line.jump, lineStart: 0)
                 t.hardSwish = hardSwish
+                t.silu = silu
                 runPanel(vectors: vectors, t, count: count, aStep: aStride, cStep: cStride, lo, hi)
             }
             // Interior columns, one output row at a time. With no border column, the interior rows (whose

@@ -30,7 +30,7 @@ extension PointwiseConv2D {
             microkernels.pointwise(PointwiseArguments(
                 rows: rows, depth: inputChannels, columns: outputChannels, input: input, packed: packed.pointer,
                 output: output, bounds: activation.outputBounds, alpha: alpha, residual: residual,
-                residualChannels: residualChannels, panels: panels, hardSwish: hasHardSwish))
+                residualChannels: residualChannels, panels: panels, hardSwish: hasHardSwish, silu: hasSiLU))
         }
     }
 }

@@ -41,6 +41,8 @@ public struct PointwiseConv2D: Sendable {
     public private(set) var residualChannels = 0
     /// Whether TFLite's HARD_SWISH runs last in the epilogue (`fusingHardSwish`).
     public private(set) var hasHardSwish = false
+    /// Whether SiLU (`x · logistic(x)`) runs last in the epilogue (`fusingSiLU`).
+    public private(set) var hasSiLU = false
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
     /// Column panels of the packed weights (`Microkernels.panelCount`).
@@ -210,11 +212,26 @@ public struct PointwiseConv2D: Sendable {
     /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
     ///   without a HARD_SWISH yet.
     public func fusingHardSwish() throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, !hasHardSwish else {
+        guard variant == .simd, outputChannels >= 8, !hasHardSwish, !hasSiLU else {
             throw .invalidParameter("a HARD_SWISH fuses only into the SIMD GEMM of 8 or more output channels")
         }
         var copy = self
         copy.hasHardSwish = true
+        return copy
+    }
+
+    /// This kernel followed by SiLU (TFLite's LOGISTIC and the MUL of its input by it, fused as
+    /// `Nonlinearity(.silu)`), in one pass: the epilogue applies `x · logistic(x)` last, with the `silu`
+    /// microkernel's operations, so the outputs are the same to the bit without the intermediate tensor.
+    ///
+    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels with
+    ///   no HARD_SWISH or SiLU yet.
+    public func fusingSiLU() throws(KernelError) -> Self {
+        guard variant == .simd, outputChannels >= 8, !hasHardSwish, !hasSiLU else {
+            throw .invalidParameter("a SiLU fuses only into the SIMD GEMM of 8 or more output channels")
+        }
+        var copy = self
+        copy.hasSiLU = true
         return copy
     }
 

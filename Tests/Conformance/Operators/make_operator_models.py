@@ -517,6 +517,26 @@ def define_cases():
         s = m.op("LOGISTIC", [x], lambda v: (1 / (1 + np.exp(-v.astype(F64)))).astype(np.float32))
         m.output(m.op("MUL", [x, s], lambda a, b: (a * b).astype(np.float32), "MulOptions", {}))
 
+    # ---- a convolution followed by SiLU, as YOLO's blocks end (the SiLU runs in the convolution's epilogue)
+    for kernel in (1, 3):
+        @case("conv%dx%d_silu" % (kernel, kernel), "x[1,9,10,6] * filter[20,%d,%d,6] + b, SAME -> LOGISTIC -> MUL"
+              % (kernel, kernel), ACCUM)
+        def _(m, kernel=kernel):
+            x = m.input("x", [1, 9, 10, 6])
+            def conv(v, w, b):
+                pad = kernel // 2
+                padded = np.pad(v.astype(F64), ((0, 0), (pad, pad), (pad, pad), (0, 0)))
+                out = np.zeros((1, 9, 10, 20))
+                for yy in range(9):
+                    for xx in range(10):
+                        window = padded[0, yy:yy + kernel, xx:xx + kernel, :]
+                        out[0, yy, xx, :] = np.tensordot(w, window, axes=([1, 2, 3], [0, 1, 2])) + b
+                return out.astype(np.float32)
+            c = m.op("CONV_2D", [x, m.weights("w", [20, kernel, kernel, 6]), m.weights("b", [20])], conv,
+                     "Conv2DOptions", {"padding": "SAME", "stride_w": 1, "stride_h": 1})
+            s_ = m.op("LOGISTIC", [c], lambda v: (1 / (1 + np.exp(-v.astype(F64)))).astype(np.float32))
+            m.output(m.op("MUL", [c, s_], lambda a, b: (a * b).astype(np.float32), "MulOptions", {}))
+
     # ---- CONV_2D with one group per input channel (Keras 3's depthwise layers of ConvNeXt)
     @case("conv_channelwise_groups", "x[1,6,6,4] * filter[8,3,3,1] + b[8], SAME: 4 groups of 1 input channel", ACCUM)
     def _(m):
