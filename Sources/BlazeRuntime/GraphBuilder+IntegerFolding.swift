@@ -125,16 +125,9 @@ extension GraphBuilder {
             try c.expectCounts(inputs: 2, outputs: 1)
             let b = try c.constantInts(op.inputs[1], role: "operand")
             let bShape = graph.tensors[op.inputs[1]].shape
-            let rank = max(aShape.count, bShape.count)
-            let x = [Int](repeating: 1, count: rank - aShape.count) + aShape
-            let y = [Int](repeating: 1, count: rank - bShape.count) + bShape
-            var dims: [Int] = []
-            for axis in 0..<rank {
-                guard x[axis] == y[axis] || x[axis] == 1 || y[axis] == 1 else {
-                    throw c.invalid("shapes \(aShape) and \(bShape) cannot be broadcast together")
-                }
-                dims.append(max(x[axis], y[axis]))
-            }
+            let x: [Int], y: [Int], dims: [Int]
+            do { (x, y, dims) = try TensorDimensions.broadcast(aShape, bShape) } catch { throw c.kernelFailure(error) }
+            let rank = dims.count
             let count = dims.reduce(1, *)
             guard count <= 1 << 16 else { throw c.unsupported("integer arithmetic on \(count) constants") }
             for index in 0..<count {

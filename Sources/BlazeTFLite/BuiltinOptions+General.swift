@@ -60,66 +60,46 @@ extension FlatBufferReader {
     /// Decodes the options of the general-purpose operators (FULLY_CONNECTED, SOFTMAX, SPLIT, ...); any other
     /// table is `.other`. A union type with no table is read as the table with every field at its default.
     func generalBuiltinOptions(type: UInt8, table t: Table?) throws(TFLiteError) -> BuiltinOptions {
-        func int(_ id: Int, _ name: String, _ value: Int32 = 0) throws(TFLiteError) -> Int {
-            guard let t else { return Int(value) }
-            return Int(try field(t, id, name, default: value))
-        }
-        func bool(_ id: Int, _ name: String) throws(TFLiteError) -> Bool {
-            guard let t else { return false }
-            return try field(t, id, name, default: false)
-        }
-        func float(_ id: Int, _ name: String, _ value: Float) throws(TFLiteError) -> Float {
-            guard let t else { return value }
-            return try field(t, id, name, default: value)
-        }
-        func activation(_ id: Int) throws(TFLiteError) -> ActivationFunction {
-            guard let t else { return .none }
-            return ActivationFunction(rawValue: try field(t, id, "fused_activation_function", default: Int8(0)))
-        }
-        func byte(_ id: Int, _ name: String) throws(TFLiteError) -> Int8 {
-            guard let t else { return 0 }
-            return try field(t, id, name, default: Int8(0))
-        }
         switch type {
         case GeneralOptionsType.fullyConnected:
             return .fullyConnected(FullyConnectedOptions(
-                activation: try activation(0), weightsFormat: Int(try byte(1, "weights_format")),
-                keepNumDims: try bool(2, "keep_num_dims")))
+                activation: try activation(t, 0), weightsFormat: Int(try byte(t, 1, "weights_format")),
+                keepNumDims: try bool(t, 2, "keep_num_dims")))
         case GeneralOptionsType.softmax:
-            return .softmax(beta: try float(0, "beta", 0))
+            return .softmax(beta: try float(t, 0, "beta", 0))
         case GeneralOptionsType.sub:
-            return .sub(activation: try activation(0))
+            return .sub(activation: try activation(t, 0))
         case GeneralOptionsType.div:
-            return .div(activation: try activation(0))
+            return .div(activation: try activation(t, 0))
         case GeneralOptionsType.resizeNearestNeighbor:
             return .resizeNearestNeighbor(ResizeBilinearOptions(
-                alignCorners: try bool(0, "align_corners"), halfPixelCenters: try bool(1, "half_pixel_centers")))
+                alignCorners: try bool(t, 0, "align_corners"), halfPixelCenters: try bool(t, 1, "half_pixel_centers")))
         case GeneralOptionsType.leakyReLU:
-            return .leakyReLU(alpha: try float(0, "alpha", 0))
+            return .leakyReLU(alpha: try float(t, 0, "alpha", 0))
         case GeneralOptionsType.squeeze:
             guard let t else { return .squeeze(dimensions: []) }
             return .squeeze(dimensions: try integers(t, 0, "squeeze_dims", as: Int32.self, limit: 16) ?? [])
         case GeneralOptionsType.gather:
-            return .gather(axis: try int(0, "axis"), batchDimensions: try int(1, "batch_dims"))
+            return .gather(axis: try int(t, 0, "axis", 0), batchDimensions: try int(t, 1, "batch_dims", 0))
         case GeneralOptionsType.mirrorPad:
-            let raw = try byte(0, "mode")
+            let raw = try byte(t, 0, "mode")
             guard let mode = MirrorPadMode(rawValue: raw) else {
                 throw TFLiteError.invalidValue(path: (t?.path ?? "MirrorPadOptions") + ".mode",
                                                reason: "unknown mirror pad mode \(raw)")
             }
             return .mirrorPad(mode)
         case GeneralOptionsType.split, GeneralOptionsType.splitV:
-            return .split(count: try int(0, "num_splits"))
+            return .split(count: try int(t, 0, "num_splits", 0))
         case GeneralOptionsType.pack:
-            return .pack(count: try int(0, "values_count"), axis: try int(1, "axis"))
+            return .pack(count: try int(t, 0, "values_count", 0), axis: try int(t, 1, "axis", 0))
         case GeneralOptionsType.unpack:
-            return .unpack(count: try int(0, "num"), axis: try int(1, "axis"))
+            return .unpack(count: try int(t, 0, "num", 0), axis: try int(t, 1, "axis", 0))
         case GeneralOptionsType.batchMatMul:
-            return .batchMatMul(adjointX: try bool(0, "adj_x"), adjointY: try bool(1, "adj_y"))
+            return .batchMatMul(adjointX: try bool(t, 0, "adj_x"), adjointY: try bool(t, 1, "adj_y"))
         case GeneralOptionsType.gelu:
-            return .gelu(approximate: try bool(0, "approximate"))
+            return .gelu(approximate: try bool(t, 0, "approximate"))
         case GeneralOptionsType.shape:
-            return .shape(outputType: TensorType(rawValue: try byte(0, "out_type")))
+            return .shape(outputType: TensorType(rawValue: try byte(t, 0, "out_type")))
         case let type where GeneralOptionsType.empty.contains(type):
             return .empty(unionType: type)
         default:

@@ -248,19 +248,29 @@ extension FlatBufferReader {
         return p
     }
 
-    private func int(_ t: Table?, _ id: Int, _ name: String, _ value: Int32) throws(TFLiteError) -> Int {
+    func int(_ t: Table?, _ id: Int, _ name: String, _ value: Int32) throws(TFLiteError) -> Int {
         guard let t else { return Int(value) }
         return Int(try field(t, id, name, default: value))
     }
 
-    private func activation(_ t: Table?, _ id: Int) throws(TFLiteError) -> ActivationFunction {
+    func activation(_ t: Table?, _ id: Int) throws(TFLiteError) -> ActivationFunction {
         guard let t else { return .none }
         return ActivationFunction(rawValue: try field(t, id, "fused_activation_function", default: Int8(0)))
     }
 
-    private func bool(_ t: Table?, _ id: Int, _ name: String) throws(TFLiteError) -> Bool {
+    func bool(_ t: Table?, _ id: Int, _ name: String) throws(TFLiteError) -> Bool {
         guard let t else { return false }
         return try field(t, id, name, default: false)
+    }
+
+    func float(_ t: Table?, _ id: Int, _ name: String, _ value: Float) throws(TFLiteError) -> Float {
+        guard let t else { return value }
+        return try field(t, id, name, default: value)
+    }
+
+    func byte(_ t: Table?, _ id: Int, _ name: String) throws(TFLiteError) -> Int8 {
+        guard let t else { return 0 }
+        return try field(t, id, name, default: Int8(0))
     }
 
     /// Decodes the options table of `type` (a `BuiltinOptions` union member index). A union type with no

@@ -34,17 +34,11 @@ package struct BatchMatMul: Sendable, StepKernel {
         guard kx == ky else {
             throw .invalidShape("BATCH_MATMUL of \(x) and \(y): inner dimensions \(kx) and \(ky) differ")
         }
-        let (xb, yb) = (Array(x.dropLast(2)), Array(y.dropLast(2)))
-        let rank = max(xb.count, yb.count)
-        let a = [Int](repeating: 1, count: rank - xb.count) + xb
-        let b = [Int](repeating: 1, count: rank - yb.count) + yb
-        var sizes: [Int] = []
-        for axis in 0..<rank {
-            guard a[axis] == b[axis] || a[axis] == 1 || b[axis] == 1 else {
-                throw .invalidShape("BATCH_MATMUL of \(x) and \(y): batch axes do not broadcast")
-            }
-            sizes.append(max(a[axis], b[axis]))
+        let a: [Int], b: [Int], sizes: [Int]
+        do { (a, b, sizes) = try TensorDimensions.broadcast(Array(x.dropLast(2)), Array(y.dropLast(2))) } catch {
+            throw .invalidShape("BATCH_MATMUL of \(x) and \(y): batch axes do not broadcast")
         }
+        let rank = sizes.count
         func strides(_ shape: [Int]) -> [Int] {
             var result = [Int](repeating: 0, count: rank), stride = 1
             for axis in (0..<rank).reversed() {

@@ -26,16 +26,8 @@ package struct ElementwiseBinary: Sendable {
 
     /// - Throws: `KernelError.invalidShape` for shapes that do not broadcast or are too large.
     package init(_ operation: Operation, lhs: [Int], rhs: [Int], activation: FusedActivation = .none) throws(KernelError) {
-        let rank = max(lhs.count, rhs.count)
-        let a = [Int](repeating: 1, count: rank - lhs.count) + lhs
-        let b = [Int](repeating: 1, count: rank - rhs.count) + rhs
-        var dims: [Int] = []
-        for axis in 0..<rank {
-            guard a[axis] == b[axis] || a[axis] == 1 || b[axis] == 1 else {
-                throw .invalidShape("shapes \(lhs) and \(rhs) cannot be broadcast together")
-            }
-            dims.append(max(a[axis], b[axis]))
-        }
+        let (a, b, dims) = try TensorDimensions.broadcast(lhs, rhs)
+        let rank = dims.count
         let output = try TensorDimensions(dims, role: "broadcast output")
         _ = try TensorDimensions(a, role: "first operand")
         _ = try TensorDimensions(b, role: "second operand")

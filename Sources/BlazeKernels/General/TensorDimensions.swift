@@ -55,4 +55,21 @@ package struct TensorDimensions: Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { "\(sizes)" }
+
+    /// NumPy's broadcast of two shapes: the shorter one padded with leading 1s, then per axis the larger size
+    /// where they differ only by a 1. Returns both padded shapes and the result.
+    /// - Throws: `KernelError.invalidShape` when an axis has two sizes neither of which is 1.
+    package static func broadcast(_ lhs: [Int], _ rhs: [Int]) throws(KernelError) -> (lhs: [Int], rhs: [Int], output: [Int]) {
+        let rank = max(lhs.count, rhs.count)
+        let a = [Int](repeating: 1, count: rank - lhs.count) + lhs
+        let b = [Int](repeating: 1, count: rank - rhs.count) + rhs
+        var output: [Int] = []
+        for axis in 0..<rank {
+            guard a[axis] == b[axis] || a[axis] == 1 || b[axis] == 1 else {
+                throw .invalidShape("shapes \(lhs) and \(rhs) cannot be broadcast together")
+            }
+            output.append(a[axis] == 1 ? b[axis] : a[axis])
+        }
+        return (a, b, output)
+    }
 }
