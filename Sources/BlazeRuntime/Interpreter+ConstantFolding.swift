@@ -39,6 +39,9 @@ extension Interpreter {
     /// Every operator of `model`'s main subgraph that the engine lacks, not only the first one that
     /// `init(model:options:)` stops at: each operator is lowered on its own, and those refused as unsupported
     /// operators are listed (other defects are reported by `init`).
+    ///
+    /// - Parameter model: A model read by `Model(path:)` or `Model(bytes:)`.
+    /// - Returns: The unsupported operators in execution order; empty when the engine has every one.
     public static func unsupportedOperators(in model: Model) -> [UnsupportedOperator] {
         let builder = GraphBuilder(model: model, options: Options())
         var missing: [UnsupportedOperator] = []

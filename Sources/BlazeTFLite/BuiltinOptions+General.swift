@@ -10,6 +10,10 @@ public struct FullyConnectedOptions: Hashable, Sendable {
     public var keepNumDims: Bool
 
     /// Options with every field given.
+    /// - Parameters:
+    ///   - activation: The activation applied to the output.
+    ///   - weightsFormat: The weights' layout (0, the default, is `[outputs, inputs]`).
+    ///   - keepNumDims: Whether the output keeps the input's leading dimensions.
     public init(activation: ActivationFunction, weightsFormat: Int = 0, keepNumDims: Bool = false) {
         (self.activation, self.weightsFormat, self.keepNumDims) = (activation, weightsFormat, keepNumDims)
     }
