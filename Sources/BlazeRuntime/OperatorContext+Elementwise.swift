@@ -7,23 +7,24 @@ extension OperatorContext {
     func lowerBinary() throws -> PlannedStep {
         try expectCounts(inputs: 2, outputs: 1)
         let operation: ElementwiseBinary.Operation
-        var function = ActivationFunction.none
         switch code.builtinCode {
-        case .sub:
-            operation = .subtract
-            function = try options { if case let .sub(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
-        case .div:
-            operation = .divide
-            function = try options { if case let .div(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
-        case .add:
-            operation = .add
-            function = try options { if case let .add(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
-        case .mul:
-            operation = .multiply
-            function = try options { if case let .mul(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
+        case .sub: operation = .subtract
+        case .div: operation = .divide
+        case .add: operation = .add
+        case .mul: operation = .multiply
         case .minimum: operation = .minimum
         case .maximum: operation = .maximum
         default: operation = .squaredDifference
+        }
+        // ADD, SUB, MUL and DIV carry a fused activation (NONE when the table is absent); the others none.
+        let code = self.code.builtinCode
+        let function = try options {
+            switch $0 {
+            case let .add(f) where code == .add, let .sub(f) where code == .sub, let .mul(f) where code == .mul,
+                 let .div(f) where code == .div: f
+            case .none, .empty: ActivationFunction.none
+            default: nil
+            }
         }
         for input in op.inputs { try requireFloat32(input) }
         let kernel = try ElementwiseBinary(operation, lhs: graph.tensors[op.inputs[0]].shape,
