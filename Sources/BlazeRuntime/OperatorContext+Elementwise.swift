@@ -81,7 +81,10 @@ extension OperatorContext {
     func lowerBatchMatMul() throws -> PlannedStep {
         try expectCounts(inputs: 2, outputs: 1)
         let (adjX, adjY) = try options { if case let .batchMatMul(x, y) = $0 { (x, y) } else if case .none = $0 { (false, false) } else { nil } }
-        for input in op.inputs { try requireFloat32(input) }
+        for input in op.inputs {
+            try requireFloat32(input)
+            _ = try dimensions(input)  // rank, and the size within the arena limit, before anything uses it
+        }
         let kernel = try BatchMatMul(x: graph.tensors[op.inputs[0]].shape, y: graph.tensors[op.inputs[1]].shape,
                                      adjointX: adjX, adjointY: adjY)
         try expectOutput(op.outputs[0], dimensions: kernel.output.sizes)

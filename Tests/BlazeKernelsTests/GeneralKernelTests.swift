@@ -13,6 +13,12 @@ struct GeneralKernelTests {
         #expect((try? TensorDimensions([]))?.count == 1)
     }
 
+    @Test("a batch product's multiply-accumulates saturate instead of overflowing")
+    func batchMatMulWork() throws {
+        let kernel = try BatchMatMul(x: [1 << 30, 1 << 20], y: [1 << 20, 1 << 30], adjointX: false, adjointY: false)
+        #expect(kernel.multiplyAccumulates == .max)
+    }
+
     @Test("softmax refuses a beta that is not finite")
     func softmaxBeta() throws {
         let x = try TensorDimensions([2, 3])

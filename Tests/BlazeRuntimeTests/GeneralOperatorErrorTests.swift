@@ -56,6 +56,18 @@ struct GeneralOperatorErrorTests {
         }
     }
 
+    @Test("a batch product of operands far beyond the arena limit is refused before its work is counted")
+    func hugeBatchMatMul() throws {
+        let model = OneOperatorModel(op: "BATCH_MATMUL", optionsType: "BatchMatMulOptions", options: [:],
+                                     tensors: [.floats("x", [1 << 20, 1 << 20]), .floats("y", [1 << 20, 1 << 20]),
+                                               .floats("z", [1 << 20, 1 << 20])],
+                                     inputs: [0, 1], outputs: [2])
+        guard case .arenaTooLarge? = try Self.error(model) else {
+            Issue.record("expected arenaTooLarge")
+            return
+        }
+    }
+
     @Test("a gather index outside its axis")
     func badGatherIndex() throws {
         for index in [4, -5, Int(Int32.max)] {

@@ -53,7 +53,11 @@ package struct BatchMatMul: Sendable, StepKernel {
     }
 
     package var planDescription: String { "BatchMatMul" }
-    package var multiplyAccumulates: Int { output.count * k }
+    /// `output.count · k`, saturated at `Int.max` (the runtime's work limit then refuses it).
+    package var multiplyAccumulates: Int {
+        let (product, overflow) = output.count.multipliedReportingOverflow(by: k)
+        return overflow ? .max : product
+    }
     package var pieceCount: Int { output.count / n }
 
     func run(x: UnsafePointer<Float>, y: UnsafePointer<Float>, output out: UnsafeMutablePointer<Float>, rows: Range<Int>) {
