@@ -48,7 +48,9 @@ extension GraphBuilder {
         var context = c
         context.foldsIntegers = true
         let lowered = try context.lower()
-        guard lowered.count == 1, let step = lowered.first else { return false }
+        guard lowered.count == 1, let node = lowered.first else { return false }
+        let step: PlannedStep
+        do { step = try node.planned() } catch { throw c.kernelFailure(error) }
         var inputs: [[Float]] = []
         for input in step.inputs {
             guard let raw = try rawBytes(of: input), raw.type == .int32 || raw.type == .float32,

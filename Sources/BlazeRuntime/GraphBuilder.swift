@@ -18,11 +18,10 @@ struct GraphBuilder {
     var rawConstants: [Int: (type: TensorType, bytes: [UInt8])] = [:]
     /// Tensors written so far (graph inputs and outputs of earlier operators).
     var produced: Set<Int> = []
+    /// The lowered operators, which the fusion passes rewrite (`GraphBuilder+Fusion.swift`).
+    var nodes: [GraphNode] = []
+    /// The steps with their kernels, built from `nodes` at the end of `build()`.
     var steps: [PlannedStep] = []
-    /// Operators that read each tensor.
-    var consumers: [Int: [Int]] = [:]
-    /// Activation operators folded into the operator before them.
-    var absorbed: Set<Int> = []
     /// The constant bytes derived so far, against `options.maximumConstantBytes`.
     let constantBudget: ConstantBudget
 
@@ -32,38 +31,6 @@ struct GraphBuilder {
         self.options = options
         constantBudget = ConstantBudget(limit: options.maximumConstantBytes)
         produced = Set(graph.inputs)
-        for op in graph.operators {
-            for input in Set(op.inputs) where input >= 0 { consumers[input, default: []].append(op.index) }
-        }
-    }
-
-    /// A RELU, RELU6 or RELU_N1_TO_1 that is the only reader of a CONV_2D, DEPTHWISE_CONV_2D or ADD output
-    /// (which is not a graph output), when that operator has no fused activation of its own: it then runs in
-    /// the operator's epilogue and writes the activation's output directly, saving a pass over memory.
-    func fusion(for op: Operator, code: OperatorCode) -> OperatorContext.Fusion? {
-        guard [.conv2D, .depthwiseConv2D, .add].contains(code.builtinCode), op.outputs.count == 1 else { return nil }
-        switch op.options {
-        case .conv2D(let o) where o.activation == .none: break
-        case .depthwiseConv2D(let o) where o.activation == .none: break
-        case .add(let activation) where activation == .none: break
-        default: return nil
-        }
-        let tensor = op.outputs[0]
-        guard !graph.outputs.contains(tensor), let readers = consumers[tensor], readers.count == 1,
-              readers[0] > op.index else { return nil }
-        let next = graph.operators[readers[0]]
-        let function: FusedActivation
-        switch model.operatorCode(of: next).builtinCode {
-        case .relu: function = .relu
-        case .relu6: function = .relu6
-        case .reluN1To1: function = .reluN1To1
-        default: return nil
-        }
-        guard next.inputs == [tensor], next.outputs.count == 1 else { return nil }
-        let output = graph.tensors[next.outputs[0]]
-        guard output.type == .float32, output.shape == graph.tensors[tensor].shape,
-              !produced.contains(output.index) else { return nil }
-        return .init(operatorIndex: next.index, activation: function, output: output.index)
     }
 
     mutating func build() throws(InterpreterError) {
@@ -87,15 +54,15 @@ struct GraphBuilder {
             throw .notTopologicallySorted(index: graph.operators.count, operator: "graph output", tensor: index,
                                           name: t.name)
         }
-        if options.fuseResiduals { fuseResiduals() }
-        if options.foldPadding { foldPadding() }
-        if options.fusePReLU { fusePReLU() }
-        if options.fuseAdds { fuseAdds() }
-        if options.fuseHardSwish { fuseHardSwish() }
-        if options.fuseSiLU {
-            fuseSiLU()
-            fuseSiLUIntoConvolutions()
+        fuse()
+        // Each kernel is built once, after the passes: its weights packed with its final epilogue.
+        steps.reserveCapacity(nodes.count)
+        for node in nodes {
+            do { steps.append(try node.planned()) } catch {
+                throw .invalidOperator(index: node.operatorIndex, operator: node.operatorName, reason: error.description)
+            }
         }
+        nodes = []
         let total = steps.reduce(0) { $0 &+ $1.multiplyAccumulates }
         guard total <= options.maximumMultiplyAccumulates else {
             throw .tooMuchWork(multiplyAccumulates: total, limit: options.maximumMultiplyAccumulates)
@@ -106,8 +73,7 @@ struct GraphBuilder {
 
     mutating func lower(_ op: Operator) throws(InterpreterError) {
         let code = model.operatorCode(of: op)
-        if absorbed.contains(op.index) { return }
-        var context = OperatorContext(builder: self, op: op, code: code)
+        let context = OperatorContext(builder: self, op: op, code: code)
         // Every input must exist before this operator runs.
         for input in op.inputs where input >= 0 {
             let isConstant = !model.buffers[graph.tensors[input].buffer].isEmpty
@@ -124,16 +90,11 @@ struct GraphBuilder {
         case .dequantize: try foldDequantize(context)
         case .densify: try foldDensify(context)
         default:
-            if options.fuseActivations, let fusion = fusion(for: op, code: code) {
-                context.fusion = fusion
-                absorbed.insert(fusion.operatorIndex)
-            }
             defer { applyInferredShapes() }
             if try foldIntegers(context) { return }
-            for var step in try context.lower() {
-                if let fusion = context.fusion { step.fusedOperators.append(fusion.operatorIndex) }
-                steps.append(step)
-                produced.insert(step.output)
+            for node in try context.lower() {
+                nodes.append(node)
+                produced.insert(node.output)
             }
         }
     }

@@ -29,31 +29,6 @@ extension Interpreter {
         /// engine's speed, 50 times the largest face model's 0.19 G), checked at load time, so that a hostile
         /// model cannot make `invoke()` run for minutes. Raise it for larger models of your own.
         public var maximumMultiplyAccumulates: Int
-        /// Run a RELU/RELU6/RELU_N1_TO_1 that only reads a convolution's or an ADD's output inside that
-        /// operator (default true). Off, every TFLite operator is its own step.
-        public var fuseActivations: Bool
-        /// Run a BlazeBlock shortcut — PAD of channels (after a 2x2 stride-2 MAX_POOL_2D or not) feeding an
-        /// ADD, the pooled and padded tensors read by nothing else — as one step (`ResidualAdd`; default
-        /// true; the `.reference` kernel variant never fuses). The results are the same to the bit.
-        public var fuseResiduals: Bool
-        /// Fold a PAD of height and width with zeros into the VALID DEPTHWISE_CONV_2D or CONV_2D that alone
-        /// reads it (default true; not with the `.reference` variant): the kernel skips the padding taps
-        /// instead of reading a padded copy. The outputs are equal (an exact zero sum may change sign).
-        public var foldPadding: Bool
-        /// Run a PRELU with one slope per channel inside the GEMM convolution or same-shape ADD that alone
-        /// feeds it (default true; not with the `.reference` variant). The results are the same to the bit.
-        public var fusePReLU: Bool
-        /// Run a same-shape ADD (with the activation and PRELU fused into it) in the epilogue of the 1x1
-        /// convolution that alone reads one of its operands — a BlazeBlock's last convolution adding its
-        /// shortcut — and likewise an unpooled `ResidualAdd`, its shortcut zero-padded in channels in the
-        /// epilogue (default true; not with the `.reference` or `.blas` variants). The results are the same
-        /// to the bit.
-        public var fuseAdds: Bool
-        /// Run a HARD_SWISH that alone reads a GEMM convolution's (1x1 with 8 or more output channels, or
-        /// implicit GEMM) or a depthwise convolution's output (depth multiplier 1, no dilation) in that
-        /// convolution's epilogue (default true; not with the `.reference` variant). The results are the same
-        /// to the bit.
-        public var fuseHardSwish: Bool
         /// With more than one thread, run stretches of the plan that form independent chains of steps
         /// (iris's eye-contour and iris branches) side by side, one chain per thread, when that is estimated
         /// to beat splitting each of their steps across the threads (default true). The results are the same
@@ -64,16 +39,21 @@ extension Interpreter {
         /// rows once, copying it over its band, layer after layer while the bands last (default true). The
         /// results are the same to the bit; the scan costs a comparison of two rows when there is no band.
         public var reuseRepeatedRows: Bool
-        /// Run a LOGISTIC whose output only the MUL of its input by it reads (SiLU) as one step (default true;
-        /// not with the `.reference` variant). The results are the same to the bit. Package-level: for tests and
-        /// benchmarks.
-        package var fuseSiLU = true
+        /// The load-time fusions to run (default: all). Package-level, for tests and benchmarks: each keeps the
+        /// numbers, so users have no reason to turn one off.
+        package var fusions: Fusions = .all
+
+        /// The default options with only the load-time fusions `fusions` on (tests and benchmarks).
+        package init(fusions: Fusions) {
+            self.init()
+            self.fusions = fusions
+        }
 
         /// The largest `threadCount` accepted.
         public static let maximumThreadCount = 256
 
         /// Creates options. Each parameter sets the property of the same name; the defaults (one thread, the
-        /// automatic kernel variant, every fusion and optimization on, limits of 1 GiB of arena and of constants,
+        /// automatic kernel variant, every optimization on, limits of 1 GiB of arena and of constants,
         /// 10^10 multiply-accumulates and 16,384 operators) are what the pipelines use.
         public init(
             threadCount: Int = 1,
@@ -82,12 +62,6 @@ extension Interpreter {
             maximumMultiplyAccumulates: Int = 10_000_000_000,
             maximumConstantBytes: Int = 1 << 30,
             maximumOperatorCount: Int = 16_384,
-            fuseActivations: Bool = true,
-            fuseResiduals: Bool = true,
-            foldPadding: Bool = true,
-            fusePReLU: Bool = true,
-            fuseAdds: Bool = true,
-            fuseHardSwish: Bool = true,
             runBranchesConcurrently: Bool = true,
             reuseRepeatedRows: Bool = true
         ) {
@@ -97,12 +71,6 @@ extension Interpreter {
             self.maximumMultiplyAccumulates = maximumMultiplyAccumulates
             self.maximumConstantBytes = maximumConstantBytes
             self.maximumOperatorCount = maximumOperatorCount
-            self.fuseActivations = fuseActivations
-            self.fuseResiduals = fuseResiduals
-            self.foldPadding = foldPadding
-            self.fusePReLU = fusePReLU
-            self.fuseAdds = fuseAdds
-            self.fuseHardSwish = fuseHardSwish
             self.runBranchesConcurrently = runBranchesConcurrently
             self.reuseRepeatedRows = reuseRepeatedRows
         }
@@ -131,5 +99,36 @@ extension Interpreter {
 
         /// The name, shape and type, such as `input [1, 128, 128, 3] FLOAT32`.
         public var description: String { "\(name) \(shape) \(dataType)" }
+    }
+}
+
+extension Interpreter.Options {
+    /// The load-time fusions (`GraphBuilder+Fusion.swift`), each of which can be turned off for tests and
+    /// benchmarks. All give the unfused outputs to the bit, except `padding`, which gives equal values (a
+    /// folded kernel skips the padding taps, so an exact zero sum could change sign). But for `activations`,
+    /// the `.reference` kernel variant runs none of them.
+    package struct Fusions: OptionSet, Sendable, Hashable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// A RELU, RELU6 or RELU_N1_TO_1 that alone reads a convolution's or ADD's output, as its clamp.
+        package static let activations = Fusions(rawValue: 1 << 0)
+        /// A BlazeBlock shortcut (PAD of channels, after a 2x2 stride-2 MAX_POOL_2D or not, feeding an ADD) as
+        /// one `ResidualAdd` step.
+        package static let residuals = Fusions(rawValue: 1 << 1)
+        /// A PAD of height and width with zeros as the explicit padding of the VALID convolution that alone
+        /// reads it.
+        package static let padding = Fusions(rawValue: 1 << 2)
+        /// A PRELU with one slope per channel in the epilogue of a GEMM convolution, ADD or shortcut.
+        package static let prelu = Fusions(rawValue: 1 << 3)
+        /// A same-shape ADD, or an unpooled shortcut, in the epilogue of the 1x1 convolution that writes an
+        /// operand.
+        package static let adds = Fusions(rawValue: 1 << 4)
+        /// A HARD_SWISH in the epilogue of a GEMM or depthwise convolution.
+        package static let hardSwish = Fusions(rawValue: 1 << 5)
+        /// LOGISTIC and the MUL of its input by it as one SiLU step, and that in a GEMM convolution's epilogue.
+        package static let silu = Fusions(rawValue: 1 << 6)
+
+        package static let all: Fusions = [.activations, .residuals, .padding, .prelu, .adds, .hardSwish, .silu]
     }
 }

@@ -6,7 +6,7 @@ import BlazeTFLite
 /// A custom operator that is not listed here, or listed with another version, is
 /// `InterpreterError.unsupportedOperator` at load time, naming it as `CUSTOM(name)`.
 enum CustomOperators {
-    typealias Lowering = @Sendable (OperatorContext) throws -> PlannedStep
+    typealias Lowering = @Sendable (OperatorContext) throws -> GraphNode
 
     struct Key: Hashable {
         var name: String
@@ -25,7 +25,7 @@ enum CustomOperators {
 
 extension OperatorContext {
     /// Lowers a CUSTOM operator through `CustomOperators.registered`.
-    func lowerCustom() throws -> PlannedStep {
+    func lowerCustom() throws -> GraphNode {
         guard let name = code.customCode,
               let lowering = CustomOperators.registered[CustomOperators.Key(name: name, version: code.version)] else {
             throw InterpreterError.unsupportedOperator(index: op.index, name: code.name, version: code.version)
@@ -103,7 +103,7 @@ extension OperatorContext {
     /// `Landmarks2TransformMatrix` v2: landmarks `[1, N, 3]` → a `[1, 4, 4]` matrix; options `subset_idxs`,
     /// `left_rotation_idx`, `right_rotation_idx`, `target_rotation_radians` (0 when absent), `output_width`,
     /// `output_height`, `scale_x`, `scale_y`.
-    func lowerLandmarksToTransformMatrix() throws -> PlannedStep {
+    func lowerLandmarksToTransformMatrix() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         let landmarks = try landmarksShape(op.inputs[0])
         guard landmarks.dimensions == 3 else {
@@ -123,7 +123,7 @@ extension OperatorContext {
 
     /// `TransformTensorBilinear` v2: an NHWC tensor (batch 1) and a `[1, 4, 4]` matrix → `[1, output_height,
     /// output_width, C]`.
-    func lowerTransformTensorBilinear() throws -> PlannedStep {
+    func lowerTransformTensorBilinear() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         try requireFloat32(op.inputs[0])
         guard graph.tensors[op.inputs[0]].shape.count == 4 else { throw invalid("input must have rank 4") }
@@ -138,7 +138,7 @@ extension OperatorContext {
     }
 
     /// `TransformLandmarks` v2: landmarks `[1, N, D]` (D = 2 or 3) and a `[1, 4, 4]` matrix → `[1, N, D]`; no options.
-    func lowerTransformLandmarks() throws -> PlannedStep {
+    func lowerTransformLandmarks() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let landmarks = try landmarksShape(op.inputs[0])
         try requireMatrix4(op.inputs[1])

@@ -4,7 +4,7 @@ import BlazeTFLite
 /// Broadcasting arithmetic, math functions and reductions of any rank.
 extension OperatorContext {
     /// SUB, DIV, MINIMUM, MAXIMUM, SQUARED_DIFFERENCE, and ADD and MUL of operands of rank above 4.
-    func lowerBinary() throws -> PlannedStep {
+    func lowerBinary() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let operation: ElementwiseBinary.Operation
         switch code.builtinCode {
@@ -29,13 +29,13 @@ extension OperatorContext {
         for input in op.inputs { try requireFloat32(input) }
         let kernel = try ElementwiseBinary(operation, lhs: graph.tensors[op.inputs[0]].shape,
                                            rhs: graph.tensors[op.inputs[1]].shape,
-                                           activation: try fusedActivation(function))
-        try expectOutput(outputTensor, dimensions: kernel.output.sizes)
+                                           activation: try activation(function))
+        try expectOutput(op.outputs[0], dimensions: kernel.output.sizes)
         return step(kernel, inputs: op.inputs, summary: "\(function)")
     }
 
     /// EXP, LOG, SQRT, RSQRT, TANH, NEG, ABS, GELU and LEAKY_RELU.
-    func lowerUnary() throws -> PlannedStep {
+    func lowerUnary() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         try requireFloat32(op.inputs[0])
         let function: ElementwiseUnary.Function
@@ -59,7 +59,7 @@ extension OperatorContext {
 
     /// SUM, MEAN (of rank above 4, or where `Mean` does not apply), REDUCE_MAX, REDUCE_MIN and REDUCE_PROD
     /// over constant axes.
-    func lowerReduce() throws -> PlannedStep {
+    func lowerReduce() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let keepDims = try options { if case let .reducer(k) = $0 { k } else if case .none = $0 { false } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -78,7 +78,7 @@ extension OperatorContext {
         return step(kernel, inputs: [op.inputs[0]], summary: "axes \(kernel.axes.sorted())\(keepDims ? " keep_dims" : "")")
     }
 
-    func lowerBatchMatMul() throws -> PlannedStep {
+    func lowerBatchMatMul() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let (adjX, adjY) = try options { if case let .batchMatMul(x, y) = $0 { (x, y) } else if case .none = $0 { (false, false) } else { nil } }
         for input in op.inputs {

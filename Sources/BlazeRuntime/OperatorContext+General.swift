@@ -42,7 +42,7 @@ extension OperatorContext {
         return values[0]
     }
 
-    func lowerFullyConnected() throws -> PlannedStep {
+    func lowerFullyConnected() throws -> GraphNode {
         try expectCounts(inputs: 2...3, outputs: 1, optional: [2])
         let o = try options { if case let .fullyConnected(o) = $0 { o } else if case .none = $0 { FullyConnectedOptions(activation: .none) } else { nil } }
         guard o.weightsFormat == 0 else { throw unsupported("weights_format \(o.weightsFormat) (shuffled int8 weights)") }
@@ -62,18 +62,18 @@ extension OperatorContext {
         if o.keepNumDims, x.sizes.last != depth {
             throw invalid("keep_num_dims needs the input's last dimension (\(x)) to be the weights' \(depth)")
         }
-        try expectOutput(outputTensor, dimensions: expected)
+        try expectOutput(op.outputs[0], dimensions: expected)
         let filter = try constantFloats(weights, role: "weights")
         let bias = op.inputs.count > 2 && op.inputs[2] >= 0 ? try constantFloats(op.inputs[2], role: "bias") : nil
         // The product of the [rows, depth] input and the weights is a 1x1 convolution over a row of `rows` pixels.
-        let kernel = try Conv2D(
+        let recipe = try ConvolutionRecipe(
             inputShape: Shape4(n: 1, h: 1, w: rows, c: depth), filterShape: Shape4(n: outputs, h: 1, w: 1, c: depth),
-            filter: filter, bias: bias, strideH: 1, strideW: 1, dilationH: 1, dilationW: 1, padding: .valid,
-            activation: try fusedActivation(o.activation), variant: variant)
-        return step(kernel, inputs: [input], summary: "\(rows)x\(depth) -> \(outputs) \(o.activation)")
+            filter: filter, bias: bias, strideH: 1, strideW: 1, padding: .valid,
+            activation: try activation(o.activation), variant: variant)
+        return node(.convolution(recipe), inputs: [input], summary: "\(rows)x\(depth) -> \(outputs) \(o.activation)")
     }
 
-    func lowerSoftmax() throws -> PlannedStep {
+    func lowerSoftmax() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         let beta = try options { if case let .softmax(b) = $0 { b } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -82,7 +82,7 @@ extension OperatorContext {
         return step(try Softmax(x, beta: beta), inputs: [op.inputs[0]], summary: "beta \(beta)")
     }
 
-    func lowerTranspose() throws -> PlannedStep {
+    func lowerTranspose() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         try requireFloat32(op.inputs[0])
         let x = try dimensions(op.inputs[0])
@@ -93,7 +93,7 @@ extension OperatorContext {
     }
 
     /// SLICE: constant `begin` and `size` (-1: to the end).
-    func lowerSlice() throws -> PlannedStep {
+    func lowerSlice() throws -> GraphNode {
         try expectCounts(inputs: 3, outputs: 1)
         try requireFloat32(op.inputs[0])
         let x = try dimensions(op.inputs[0])
@@ -116,18 +116,18 @@ extension OperatorContext {
     /// One step copying `axes` of the input into `output` (STRIDED_SLICE's kernel), the axis `dropping` removed
     /// from the output's dimensions (UNPACK).
     func sliceStep(of input: Int, _ x: TensorDimensions, axes: [StridedSlice.Axis], output: Int, dropping: Int?,
-                   summary: String) throws -> PlannedStep {
+                   summary: String) throws -> GraphNode {
         var dims = axes.map(\.count)
         if let dropping { dims.remove(at: dropping) }
         try expectOutput(output, dimensions: dims)
         let kernel = try StridedSlice(inputDimensions: x.sizes, axes: axes, outputDimensions: dims.isEmpty ? [1] : dims,
                                       variant: variant)
-        return PlannedStep(operatorIndex: op.index, operatorName: code.name, kernel: kernel, inputs: [input],
-                           output: output, summary: summary)
+        return GraphNode(operatorIndex: op.index, operatorName: code.name, operation: .kernel(kernel), inputs: [input],
+                         output: output, summary: summary)
     }
 
     /// SPLIT (axis, value), SPLIT_V (value, size_splits, axis) and UNPACK (value): one slicing step per output.
-    func lowerSplit() throws -> [PlannedStep] {
+    func lowerSplit() throws -> [GraphNode] {
         let isSplit = code.builtinCode == .split, isUnpack = code.builtinCode == .unpack
         let count: Int, axisValue: Int
         if isUnpack {
@@ -166,7 +166,7 @@ extension OperatorContext {
                 throw invalid("size_splits \(sizes) do not add up to axis \(axis)'s \(size)")
             }
         }
-        var steps: [PlannedStep] = []
+        var steps: [GraphNode] = []
         var start = 0
         for (k, part) in sizes.enumerated() {
             var axes = x.sizes.map { StridedSlice.Axis(start: 0, stride: 1, count: $0) }

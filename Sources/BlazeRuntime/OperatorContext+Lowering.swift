@@ -5,7 +5,7 @@ extension OperatorContext {
     /// Creates the kernels for this operator after checking its inputs, options and shapes: one step, or one per
     /// output for SPLIT, SPLIT_V and UNPACK. An operator the engine lacks is `unsupportedOperator` before anything
     /// else is checked.
-    func lower() throws(InterpreterError) -> [PlannedStep] {
+    func lower() throws(InterpreterError) -> [GraphNode] {
         do {
             let lowering = try self.lowering()
             for output in op.outputs { try requireFloat32(output) }
@@ -20,8 +20,8 @@ extension OperatorContext {
     }
 
     /// The lowering of this operator's code.
-    private func lowering() throws(InterpreterError) -> () throws -> [PlannedStep] {
-        func one(_ lower: @escaping () throws -> PlannedStep) -> () throws -> [PlannedStep] { { [try lower()] } }
+    private func lowering() throws(InterpreterError) -> () throws -> [GraphNode] {
+        func one(_ lower: @escaping () throws -> GraphNode) -> () throws -> [GraphNode] { { [try lower()] } }
         let rank = op.inputs.filter { $0 >= 0 }.map { graph.tensors[$0].shape.count }.max() ?? 0
         switch code.builtinCode {
         case .split, .splitV, .unpack: return lowerSplit
@@ -69,7 +69,7 @@ extension OperatorContext {
         return value
     }
 
-    private func lowerConv() throws -> PlannedStep {
+    private func lowerConv() throws -> GraphNode {
         let (o, input, filter, inShape, filterShape) = try convolutionOperands {
             if case let .conv2D(o) = $0 { o } else { nil }
         }
@@ -86,12 +86,12 @@ extension OperatorContext {
                                                  actual: graph.tensors[filter].shape)
         }
         let (weights, bias) = try convolutionWeights(filter: filter)
-        let kernel = try Conv2D(
+        let recipe = try ConvolutionRecipe(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
-            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
-        try expectOutput(outputTensor, kernel.outputShape)
-        return step(kernel, inputs: [input],
+            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+        try expectOutput(op.outputs[0], recipe.outputShape)
+        return node(.convolution(recipe), inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c)->\(filterShape.n) \(o.padding == .same ? "SAME" : "VALID")\(o.dilationH > 1 || o.dilationW > 1 ? " dilation \(o.dilationH)x\(o.dilationW)" : "") \(o.activation)")
     }
 
@@ -99,22 +99,22 @@ extension OperatorContext {
     /// depthwise layers so) is a DEPTHWISE_CONV_2D: its `[out, h, w, 1]` filter is transposed to `[1, h, w, out]`.
     private func lowerChannelwiseConv(
         _ o: Conv2DOptions, input: Int, filter: Int, inShape: Shape4, filterShape: Shape4
-    ) throws -> PlannedStep {
+    ) throws -> GraphNode {
         let (weights, bias) = try convolutionWeights(filter: filter)
         let (outputs, taps) = (filterShape.n, filterShape.h * filterShape.w)
         var depthwise = [Float](repeating: 0, count: weights.count)
         for out in 0..<outputs { for tap in 0..<taps { depthwise[tap * outputs + out] = weights[out * taps + tap] } }
-        let kernel = try DepthwiseConv2D(
+        let recipe = try ConvolutionRecipe(
             inputShape: inShape, filterShape: Shape4(n: 1, h: filterShape.h, w: filterShape.w, c: outputs),
             filter: depthwise, bias: bias, depthMultiplier: outputs / inShape.c,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
-            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
-        try expectOutput(outputTensor, kernel.outputShape)
-        return step(kernel, inputs: [input],
+            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+        try expectOutput(op.outputs[0], recipe.outputShape)
+        return node(.convolution(recipe), inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) \(inShape.c) groups of 1 channel (depthwise) \(o.activation)")
     }
 
-    private func lowerDepthwise() throws -> PlannedStep {
+    private func lowerDepthwise() throws -> GraphNode {
         let (o, input, filter, inShape, filterShape) = try convolutionOperands {
             if case let .depthwiseConv2D(o) = $0 { o } else { nil }
         }
@@ -126,12 +126,12 @@ extension OperatorContext {
             throw invalid("depth_multiplier \(o.depthMultiplier) disagrees with the filter (\(multiplier))")
         }
         let (weights, bias) = try convolutionWeights(filter: filter)
-        let kernel = try DepthwiseConv2D(
+        let recipe = try ConvolutionRecipe(
             inputShape: inShape, filterShape: filterShape, filter: weights, bias: bias, depthMultiplier: multiplier,
             strideH: o.strideH, strideW: o.strideW, dilationH: o.dilationH, dilationW: o.dilationW,
-            padding: padding(o.padding), activation: try fusedActivation(o.activation), variant: variant)
-        try expectOutput(outputTensor, kernel.outputShape)
-        return step(kernel, inputs: [input],
+            padding: padding(o.padding), activation: try activation(o.activation), variant: variant)
+        try expectOutput(op.outputs[0], recipe.outputShape)
+        return node(.convolution(recipe), inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(o.strideH) x\(multiplier) \(inShape.c) ch \(o.padding == .same ? "SAME" : "VALID") \(o.activation)")
     }
 
@@ -158,37 +158,37 @@ extension OperatorContext {
         return (weights, bias)
     }
 
-    private func lowerAdd() throws -> PlannedStep {
+    private func lowerAdd() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let function = try options { if case let .add(f) = $0 { f } else if case .none = $0 { ActivationFunction.none } else { nil } }
         for input in op.inputs { try requireFloat32(input) }
         let kernel = try Add(lhsShape: try shape4(op.inputs[0]), rhsShape: try shape4(op.inputs[1]),
-                             activation: try fusedActivation(function), variant: variant)
-        try expectOutput(outputTensor, kernel.outputShape)
-        return step(kernel, inputs: op.inputs, summary: "\(function)")
+                             epilogue: .clamp(try activation(function)), variant: variant)
+        try expectOutput(op.outputs[0], kernel.outputShape)
+        return node(.add(kernel), inputs: op.inputs, summary: "\(function)")
     }
 
-    private func lowerActivation() throws -> PlannedStep {
+    private func lowerActivation() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         try requireFloat32(op.inputs[0])
         let function: FusedActivation = code.builtinCode == .relu ? .relu : code.builtinCode == .relu6 ? .relu6 : .reluN1To1
         let shape = try shape4(op.inputs[0])
         try expectOutput(op.outputs[0], shape)
         let kernel = try Activation(count: shape.count, function: function, variant: variant)
-        return step(kernel, inputs: op.inputs, summary: "")
+        return node(.activation(kernel), inputs: op.inputs, summary: "")
     }
 
-    private func lowerPReLU() throws -> PlannedStep {
+    private func lowerPReLU() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         try requireFloat32(op.inputs[0])
         let alpha = try constantFloats(op.inputs[1], role: "alpha")
         let kernel = try PReLU(inputShape: try shape4(op.inputs[0]), alphaShape: try shape4(op.inputs[1]), alpha: alpha,
                                variant: variant)
         try expectOutput(op.outputs[0], kernel.outputShape)
-        return step(kernel, inputs: [op.inputs[0]], summary: "alpha \(graph.tensors[op.inputs[1]].shape)")
+        return node(.prelu(kernel), inputs: [op.inputs[0]], summary: "alpha \(graph.tensors[op.inputs[1]].shape)")
     }
 
-    private func lowerPool() throws -> PlannedStep {
+    private func lowerPool() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         let o = try options { if case let .pool2D(o) = $0 { o } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -200,7 +200,7 @@ extension OperatorContext {
                                        strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
                                        activation: function, variant: variant)
             try expectOutput(op.outputs[0], kernel.outputShape)
-            return step(kernel, inputs: op.inputs, summary: summary)
+            return node(.maxPool(kernel), inputs: op.inputs, summary: summary)
         }
         let kernel = try AveragePool2D(inputShape: inShape, filterH: o.filterHeight, filterW: o.filterWidth,
                                        strideH: o.strideH, strideW: o.strideW, padding: padding(o.padding),
@@ -209,7 +209,7 @@ extension OperatorContext {
         return step(kernel, inputs: op.inputs, summary: summary)
     }
 
-    private func lowerReshape() throws -> PlannedStep {
+    private func lowerReshape() throws -> GraphNode {
         try expectCounts(inputs: 1...2, outputs: 1)
         let input = op.inputs[0], output = op.outputs[0]
         try requireFloat32(input)
@@ -246,7 +246,7 @@ extension OperatorContext {
         return step(Copy(count: inCount), inputs: [input], summary: "\(graph.tensors[input].shape) -> \(outTensor.shape)")
     }
 
-    private func lowerConcatenation() throws -> PlannedStep {
+    private func lowerConcatenation() throws -> GraphNode {
         guard op.inputs.count >= 1 else { throw invalid("has no inputs") }
         try expectCounts(inputs: op.inputs.count...op.inputs.count, outputs: 1)
         let o = try options { if case let .concatenation(o) = $0 { o } else { nil } }
@@ -260,7 +260,7 @@ extension OperatorContext {
         return step(kernel, inputs: op.inputs, summary: "axis \(axis), \(op.inputs.count) inputs")
     }
 
-    private func lowerResizeBilinear() throws -> PlannedStep {
+    private func lowerResizeBilinear() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let o = try options { if case let .resizeBilinear(o) = $0 { o } else if case .none = $0 { ResizeBilinearOptions.default } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -282,7 +282,7 @@ extension OperatorContext {
                     summary: "\(inShape.h)x\(inShape.w) -> \(size[0])x\(size[1])\(o.alignCorners ? " align_corners" : "")\(o.halfPixelCenters ? " half_pixel_centers" : "")")
     }
 
-    private func lowerDepthToSpace() throws -> PlannedStep {
+    private func lowerDepthToSpace() throws -> GraphNode {
         try expectCounts(inputs: 1, outputs: 1)
         let blockSize = try options { if case let .depthToSpace(b) = $0 { b } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -292,7 +292,7 @@ extension OperatorContext {
         return step(kernel, inputs: op.inputs, summary: "block \(blockSize)")
     }
 
-    private func lowerPad() throws -> PlannedStep {
+    private func lowerPad() throws -> GraphNode {
         try expectCounts(inputs: 2...3, outputs: 1)
         try requireFloat32(op.inputs[0])
         let rank = graph.tensors[op.inputs[0]].shape.count
@@ -311,6 +311,6 @@ extension OperatorContext {
         let kernel = try Pad(inputShape: graph.tensors[op.inputs[0]].shape, paddings: pairs, constantValue: value,
                              variant: variant)
         try expectOutput(op.outputs[0], dimensions: kernel.outputDimensions)
-        return step(kernel, inputs: [op.inputs[0]], summary: "\(paddings)")
+        return node(.pad(kernel), inputs: [op.inputs[0]], summary: "\(paddings)")
     }
 }

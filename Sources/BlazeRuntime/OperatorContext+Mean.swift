@@ -5,7 +5,7 @@ extension OperatorContext {
     /// MEAN: a float32 tensor of rank 1...4 and a constant int32/int64 list of axes (negative ones count from
     /// the end, repeats allowed), ReducerOptions' keep_dims. The output's declared shape must be the input's
     /// with the reduced axes of size 1 (keep_dims) or removed.
-    func lowerMean() throws -> PlannedStep {
+    func lowerMean() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let keepDims = try options { if case let .reducer(k) = $0 { k } else if case .none = $0 { false } else { nil } }
         try requireFloat32(op.inputs[0])

@@ -5,7 +5,7 @@ import BlazeTFLite
 /// RESIZE_NEAREST_NEIGHBOR.
 extension OperatorContext {
     /// PACK: inputs of one shape stacked along a new axis (a concatenation of the inputs with that axis of 1).
-    func lowerPack() throws -> PlannedStep {
+    func lowerPack() throws -> GraphNode {
         let (count, axisValue) = try options { if case let .pack(n, a) = $0 { (n, a) } else { nil } }
         guard count == op.inputs.count, count > 0 else { throw invalid("values_count \(count) for \(op.inputs.count) inputs") }
         try expectCounts(inputs: count...count, outputs: 1)
@@ -52,7 +52,7 @@ extension OperatorContext {
     }
 
     /// SQUEEZE and EXPAND_DIMS: the data unchanged under a new shape, checked against the options or the axis.
-    func lowerReshaping() throws -> PlannedStep {
+    func lowerReshaping() throws -> GraphNode {
         let input = op.inputs.first ?? -1
         try expectCounts(inputs: code.builtinCode == .squeeze ? 1...1 : 2...2, outputs: 1)
         try requireFloat32(input)
@@ -81,7 +81,7 @@ extension OperatorContext {
     }
 
     /// GATHER with constant indices (`batch_dims` 0).
-    func lowerGather() throws -> PlannedStep {
+    func lowerGather() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let (axisValue, batchDims) = try options { if case let .gather(a, b) = $0 { (a, b) } else { nil } }
         guard batchDims == 0 else { throw unsupported("batch_dims \(batchDims)") }
@@ -96,7 +96,7 @@ extension OperatorContext {
         return step(kernel, inputs: [op.inputs[0]], summary: "axis \(axis), \(indices.count) indices")
     }
 
-    func lowerMirrorPad() throws -> PlannedStep {
+    func lowerMirrorPad() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let mode = try options { if case let .mirrorPad(m) = $0 { m } else if case .none = $0 { MirrorPadMode.reflect } else { nil } }
         try requireFloat32(op.inputs[0])
@@ -111,7 +111,7 @@ extension OperatorContext {
         return step(kernel, inputs: [op.inputs[0]], summary: "\(mode) \(paddings)")
     }
 
-    func lowerResizeNearest() throws -> PlannedStep {
+    func lowerResizeNearest() throws -> GraphNode {
         try expectCounts(inputs: 2, outputs: 1)
         let o = try options { if case let .resizeNearestNeighbor(o) = $0 { o } else if case .none = $0 { ResizeBilinearOptions.default } else { nil } }
         try requireFloat32(op.inputs[0])

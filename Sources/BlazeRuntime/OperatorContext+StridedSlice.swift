@@ -6,7 +6,7 @@ extension OperatorContext {
     /// entry each per spec position), TFLite's masks and offset flag (`StridedSlice.Masks`). The declared output
     /// shape must be the one the slice produces; mask combinations TFLite does not size consistently are
     /// `unsupportedOption`, and non-constant indices too.
-    func lowerStridedSlice() throws -> PlannedStep {
+    func lowerStridedSlice() throws -> GraphNode {
         try expectCounts(inputs: 4, outputs: 1)
         let o = try options { if case let .stridedSlice(o) = $0 { o } else if case .none = $0 { StridedSliceOptions() } else { nil } }
         let input = op.inputs[0], output = op.outputs[0]

@@ -6,7 +6,7 @@ extension OperatorContext {
     /// bias of the output channels. Its custom options are the raw bytes of TFLite's `TfLiteTransposeConvParams`
     /// (little-endian int32 padding, stride_width, stride_height; MediaPipe reads no more): padding 1 is SAME,
     /// 0 (unknown) and 2 VALID.
-    func lowerTransposeConvBias() throws -> PlannedStep {
+    func lowerTransposeConvBias() throws -> GraphNode {
         try expectCounts(inputs: 3, outputs: 1)
         let input = op.inputs[0], weights = op.inputs[1], biasTensor = op.inputs[2]
         try requireFloat32(input)
@@ -31,7 +31,7 @@ extension OperatorContext {
             inputShape: try shape4(input), filterShape: filterShape,
             filter: try constantFloats(weights, role: "weights"), bias: try constantFloats(biasTensor, role: "bias"),
             strideH: strideH, strideW: strideW, padding: padding, variant: variant)
-        try expectOutput(outputTensor, kernel.outputShape)
+        try expectOutput(op.outputs[0], kernel.outputShape)
         return step(kernel, inputs: [input],
                     summary: "\(filterShape.h)x\(filterShape.w)/\(strideH) \(filterShape.c)->\(filterShape.n) \(padding == .same ? "SAME" : "VALID")")
     }

@@ -6,30 +6,9 @@ struct OperatorContext {
     let builder: GraphBuilder
     let op: Operator
     let code: OperatorCode
-    /// A standalone activation operator folded into this one (see `GraphBuilder.fusion(for:)`).
-    var fusion: Fusion? = nil
     /// Whether this operator is being evaluated at load time on int32 constants (`GraphBuilder.foldIntegers`):
     /// its data-movement kernel then copies their bits, so int32 passes the float32 checks.
     var foldsIntegers = false
-
-    /// An activation operator that reads only this operator's output, run in this operator's epilogue.
-    struct Fusion {
-        /// The activation operator's index.
-        var operatorIndex: Int
-        var activation: FusedActivation
-        /// The activation's output tensor, which this operator then writes.
-        var output: Int
-    }
-
-    /// The tensor this operator's step writes: its own output, or the fused activation's.
-    var outputTensor: Int { fusion?.output ?? op.outputs[0] }
-
-    /// The operator's own fused activation, or the one of a fused activation operator (only chosen when
-    /// the operator's own is NONE).
-    func fusedActivation(_ own: ActivationFunction) throws(InterpreterError) -> FusedActivation {
-        if let fusion { return fusion.activation }
-        return try activation(own)
-    }
 
     var graph: SubGraph { builder.graph }
     var variant: KernelVariant { builder.options.kernelVariant }
@@ -190,10 +169,14 @@ struct OperatorContext {
         }
     }
 
-    /// The step running `kernel` (the lowering's one registration of a kernel) on `inputs`.
-    func step(_ kernel: any StepKernel, inputs: [Int], summary: String) -> PlannedStep {
-        PlannedStep(operatorIndex: op.index, operatorName: code.name, kernel: kernel, inputs: inputs,
-                    output: outputTensor,
-                    summary: fusion.map { summary + " + \($0.activation) from operator \($0.operatorIndex)" } ?? summary)
+    /// The node running `kernel` on `inputs` and writing the operator's first output.
+    func step(_ kernel: any StepKernel, inputs: [Int], summary: String) -> GraphNode {
+        node(.kernel(kernel), inputs: inputs, summary: summary)
+    }
+
+    /// The node computing `operation` on `inputs` and writing the operator's first output.
+    func node(_ operation: GraphNode.Operation, inputs: [Int], summary: String) -> GraphNode {
+        GraphNode(operatorIndex: op.index, operatorName: code.name, operation: operation, inputs: inputs,
+                  output: op.outputs[0], summary: summary)
     }
 }

@@ -47,7 +47,7 @@ struct Conv2DTests {
             inputShape: Shape4(h: c.h, w: c.w, c: c.inC),
             filterShape: Shape4(n: c.outC, h: c.kernel, w: c.kernel, c: c.inC),
             filter: filter, bias: bias, strideH: c.stride, strideW: c.stride,
-            dilationH: c.dilation, dilationW: c.dilation, padding: c.padding, activation: c.activation,
+            dilationH: c.dilation, dilationW: c.dilation, padding: c.padding, epilogue: .clamp(c.activation),
             variant: variant)
     }
 
@@ -91,7 +91,7 @@ struct Conv2DTests {
         let bias = randomFloats(24, seed: 13)
         func make(_ variant: KernelVariant) throws -> Conv2D {
             try Conv2D(inputShape: inputShape, filterShape: filterShape, filter: filter, bias: bias,
-                       strideH: 2, strideW: 2, padding: .same, activation: .relu, variant: variant)
+                       strideH: 2, strideW: 2, padding: .same, epilogue: .clamp(.relu), variant: variant)
         }
         let reference = try make(.reference)
         #expect(reference.outputShape == Shape4(h: 16, w: 16, c: 24))
@@ -118,7 +118,7 @@ struct Conv2DTests {
         #expect(valid.apply(input) == [46, 10])
 
         let relu6 = try Conv2D(inputShape: Shape4(h: 3, w: 3, c: 1), filterShape: Shape4(n: 2, h: 3, w: 3, c: 1),
-                               filter: filter, bias: [1, -7], padding: .valid, activation: .relu6, variant: variant)
+                               filter: filter, bias: [1, -7], padding: .valid, epilogue: .clamp(.relu6), variant: variant)
         #expect(relu6.apply(input) == [6, 3])
     }
 

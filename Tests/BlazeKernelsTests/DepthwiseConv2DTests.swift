@@ -52,7 +52,7 @@ struct DepthwiseConv2DTests {
                 inputShape: Shape4(h: c.h, w: c.w, c: c.channels),
                 filterShape: Shape4(n: 1, h: c.kernel, w: c.kernel, c: outC), filter: filter, bias: bias,
                 depthMultiplier: c.multiplier, strideH: c.stride, strideW: c.stride, dilationH: c.dilation,
-                dilationW: c.dilation, padding: c.padding, activation: c.activation, variant: variant)
+                dilationW: c.dilation, padding: c.padding, epilogue: .clamp(c.activation), variant: variant)
         }
         let expected = try make(.reference).apply(input)
         let fast = try make(.automatic)

@@ -21,7 +21,7 @@ struct DirectKernelTests {
             let x = randomFloats(input.count, seed: UInt64(outC) + 200)
             func make(_ variant: KernelVariant, _ set: KernelInstructionSet) throws -> Conv2D {
                 try Conv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: 1,
-                           strideW: 2, dilationH: dilation, dilationW: dilation, padding: .same, activation: .relu6,
+                           strideW: 2, dilationH: dilation, dilationW: dilation, padding: .same, epilogue: .clamp(.relu6),
                            variant: variant, instructionSet: set)
             }
             let fast = try make(.simd, isa).apply(x)
@@ -41,7 +41,7 @@ struct DirectKernelTests {
             func make(_ variant: KernelVariant, _ set: KernelInstructionSet) throws -> DepthwiseConv2D {
                 try DepthwiseConv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias,
                                     depthMultiplier: multiplier, strideH: 2, strideW: 1, dilationH: dilation,
-                                    dilationW: dilation, padding: .same, activation: .relu, variant: variant,
+                                    dilationW: dilation, padding: .same, epilogue: .clamp(.relu), variant: variant,
                                     instructionSet: set)
             }
             let label = "depthwise x\(multiplier) d\(dilation) \(isa)"

@@ -8,8 +8,8 @@ struct AddTests {
             let shape = Shape4(h: 1, w: 1, c: count)
             let a = randomFloats(count, seed: UInt64(index)), b = randomFloats(count, seed: UInt64(index) + 100)
             for activation in allActivations {
-                let reference = try Add(lhsShape: shape, rhsShape: shape, activation: activation, variant: .reference)
-                let fast = try Add(lhsShape: shape, rhsShape: shape, activation: activation)
+                let reference = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(activation), variant: .reference)
+                let fast = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(activation))
                 #expect(fast.apply(a, b) == reference.apply(a, b), "\(count) \(activation)")
             }
         }
@@ -29,8 +29,8 @@ struct AddTests {
         for (index, (lhs, rhs)) in Self.broadcastCases.enumerated() {
             let a = randomFloats(lhs.count, seed: UInt64(index) * 2), b = randomFloats(rhs.count, seed: UInt64(index) * 2 + 1)
             let activation = allActivations[index % 4]
-            let reference = try Add(lhsShape: lhs, rhsShape: rhs, activation: activation, variant: .reference)
-            let fast = try Add(lhsShape: lhs, rhsShape: rhs, activation: activation)
+            let reference = try Add(lhsShape: lhs, rhsShape: rhs, epilogue: .clamp(activation), variant: .reference)
+            let fast = try Add(lhsShape: lhs, rhsShape: rhs, epilogue: .clamp(activation))
             #expect(fast.outputShape == reference.outputShape)
             #expect(fast.apply(a, b) == reference.apply(a, b), "\(lhs) + \(rhs)")
         }
@@ -43,7 +43,7 @@ struct AddTests {
         #expect(add.outputShape == Shape4(h: 1, w: 2, c: 3))
         #expect(add.apply([10, 20], [1, 2, 3]) == [11, 12, 13, 21, 22, 23])
         let relu = try Add(lhsShape: Shape4(h: 1, w: 1, c: 4), rhsShape: Shape4(h: 1, w: 1, c: 1),
-                           activation: .relu, variant: variant)
+                           epilogue: .clamp(.relu), variant: variant)
         #expect(relu.apply([-2, -1, 0, 3], [0.5]) == [0, 0, 0.5, 3.5])
     }
 
@@ -51,7 +51,7 @@ struct AddTests {
     func inPlace(_ variant: KernelVariant) throws {
         let shape = Shape4(h: 3, w: 3, c: 11)
         let a = randomFloats(shape.count, seed: 1), b = randomFloats(shape.count, seed: 2)
-        let add = try Add(lhsShape: shape, rhsShape: shape, activation: .relu6, variant: variant)
+        let add = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(.relu6), variant: variant)
         let expected = add.apply(a, b)
         var buffer = a
         buffer.withUnsafeMutableBufferPointer { p in

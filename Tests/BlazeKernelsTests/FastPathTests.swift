@@ -55,7 +55,7 @@ struct InstructionSetTests {
             var outputs: [[UInt32]] = []
             for isa in [KernelInstructionSet.avx2FMA, .avx512] {
                 let conv = try Conv2D(inputShape: shape, filterShape: filter, filter: weights, bias: bias,
-                                      padding: .same, activation: activation, instructionSet: isa)
+                                      padding: .same, epilogue: .clamp(activation), instructionSet: isa)
                 var output = [Float](repeating: .nan, count: conv.outputShape.count)
                 input.withUnsafeBufferPointer { x in
                     output.withUnsafeMutableBufferPointer { conv.run(input: x.baseAddress!, output: $0.baseAddress!) }
@@ -100,9 +100,9 @@ struct FastPathTests {
                 let filter = randomFloats(n * k, seed: UInt64(index) * 3 + 2)
                 let bias = randomFloats(n, seed: UInt64(index) * 3 + 3)
                 let reference = try PointwiseConv2D(inputShape: shape, outputChannels: n, filter: filter, bias: bias,
-                                                    activation: activation, variant: .reference)
+                                                    epilogue: .clamp(activation), variant: .reference)
                 let fast = try PointwiseConv2D(inputShape: shape, outputChannels: n, filter: filter, bias: bias,
-                                               activation: activation, variant: .simd, instructionSet: isa)
+                                               epilogue: .clamp(activation), variant: .simd, instructionSet: isa)
                 #expect(fast.instructionSet == isa)
                 expectClose(fast.apply(input), reference.apply(input), "M\(m) K\(k) N\(n) \(activation) \(isa)")
             }
@@ -135,7 +135,7 @@ struct FastPathTests {
                 let bias = randomFloats(outC, seed: UInt64(index) * 5 + 2)
                 func make(_ variant: KernelVariant) throws -> Conv2D {
                     try Conv2D(inputShape: inputShape, filterShape: filterShape, filter: filter, bias: bias,
-                               strideH: g.stride, strideW: g.stride, padding: g.padding, activation: activation,
+                               strideH: g.stride, strideW: g.stride, padding: g.padding, epilogue: .clamp(activation),
                                variant: variant, instructionSet: isa)
                 }
                 let context = "\(inputShape) \(g.kernel)x\(g.kernel)/\(g.stride) \(inC)->\(outC) \(g.padding) \(activation) \(isa)"
@@ -171,7 +171,7 @@ struct FastPathTests {
                 func make(_ variant: KernelVariant) throws -> DepthwiseConv2D {
                     try DepthwiseConv2D(inputShape: inputShape, filterShape: filterShape, filter: filter, bias: bias,
                                         strideH: g.stride, strideW: g.stride, padding: g.padding,
-                                        activation: activation, variant: variant, instructionSet: isa)
+                                        epilogue: .clamp(activation), variant: variant, instructionSet: isa)
                 }
                 let fast = try make(.simd)
                 #expect(fast.isBlocked)
@@ -210,8 +210,8 @@ struct FastPathTests {
             let shape = Shape4(h: 1, w: 1, c: count)
             let a = randomFloats(count, seed: UInt64(index)), b = randomFloats(count, seed: UInt64(index) + 100)
             for activation in allActivations {
-                let reference = try Add(lhsShape: shape, rhsShape: shape, activation: activation, variant: .reference)
-                let fast = try Add(lhsShape: shape, rhsShape: shape, activation: activation, instructionSet: isa)
+                let reference = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(activation), variant: .reference)
+                let fast = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(activation), instructionSet: isa)
                 #expect(fast.apply(a, b) == reference.apply(a, b), "add \(count) \(activation) \(isa)")
                 let clamp = try Activation(count: count, function: activation, instructionSet: isa)
                 let clampReference = try Activation(count: count, function: activation, variant: .reference)
@@ -220,8 +220,8 @@ struct FastPathTests {
         }
         for (index, (lhs, rhs)) in AddTests.broadcastCases.enumerated() {
             let a = randomFloats(lhs.count, seed: UInt64(index) * 2), b = randomFloats(rhs.count, seed: UInt64(index) * 2 + 1)
-            let reference = try Add(lhsShape: lhs, rhsShape: rhs, activation: .relu6, variant: .reference)
-            let fast = try Add(lhsShape: lhs, rhsShape: rhs, activation: .relu6, instructionSet: isa)
+            let reference = try Add(lhsShape: lhs, rhsShape: rhs, epilogue: .clamp(.relu6), variant: .reference)
+            let fast = try Add(lhsShape: lhs, rhsShape: rhs, epilogue: .clamp(.relu6), instructionSet: isa)
             #expect(fast.apply(a, b) == reference.apply(a, b), "\(lhs) + \(rhs) \(isa)")
         }
         for channels in [1, 5, 8, 13, 16, 28, 33] {

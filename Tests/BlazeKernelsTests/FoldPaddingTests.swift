@@ -1,8 +1,8 @@
 import BlazeKernels
 import Testing
 
-/// A PAD of height and width folded into the VALID convolution that reads it: the folded kernel on the
-/// unpadded input gives the values of the plain kernel on the padded input.
+/// A PAD of height and width folded into the VALID convolution that reads it (`Padding.explicit`): the kernel
+/// with explicit padding on the unpadded input gives the values of the VALID kernel on the padded input.
 @Suite("Padding folded into convolutions")
 struct FoldPaddingTests {
     /// (channels, kernel, stride, top, bottom, left, right, height, width)
@@ -32,11 +32,13 @@ struct FoldPaddingTests {
         let paddedShape = Shape4(n: 1, h: h + top + bottom, w: w + left + right, c: c)
         let filterShape = Shape4(n: 1, h: k, w: k, c: c)
         let x = randomFloats(shape.count, seed: UInt64(300 + index))
+        let filter = randomFloats(filterShape.count, seed: 7), bias = randomFloats(c, seed: 8)
         let plain = try DepthwiseConv2D(
-            inputShape: paddedShape, filterShape: filterShape, filter: randomFloats(filterShape.count, seed: 7),
-            bias: randomFloats(c, seed: 8), strideH: stride, strideW: stride, padding: .valid, activation: .relu6)
-        let folded = try plain.foldingPadding(inputShape: shape, padTop: top, padBottom: bottom, padLeft: left,
-                                              padRight: right)
+            inputShape: paddedShape, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
+            strideW: stride, padding: .valid, epilogue: .clamp(.relu6))
+        let folded = try DepthwiseConv2D(
+            inputShape: shape, filterShape: filterShape, filter: filter, bias: bias, strideH: stride, strideW: stride,
+            padding: .explicit(top: top, bottom: bottom, left: left, right: right), epilogue: .clamp(.relu6))
         #expect(folded.outputShape == plain.outputShape && folded.inputShape == shape)
         let xp = try Self.padded(x, shape, top: top, bottom: bottom, left: left, right: right)
         let expected = xp.withUnsafeBufferPointer { p in produce(plain.outputShape.count) { plain.run(input: p.baseAddress!, output: $0) } }
@@ -52,36 +54,36 @@ struct FoldPaddingTests {
         let paddedShape = Shape4(n: 1, h: h + top + bottom, w: w + left + right, c: inputChannels)
         let filterShape = Shape4(n: 16, h: k, w: k, c: inputChannels)
         let x = randomFloats(shape.count, seed: UInt64(400 + index))
+        let filter = randomFloats(filterShape.count, seed: 9), bias = randomFloats(16, seed: 10)
         let plain = try Conv2D(
-            inputShape: paddedShape, filterShape: filterShape, filter: randomFloats(filterShape.count, seed: 9),
-            bias: randomFloats(16, seed: 10), strideH: stride, strideW: stride, padding: .valid, activation: .relu)
-        let folded = try plain.foldingPadding(inputShape: shape, padTop: top, padBottom: bottom, padLeft: left,
-                                              padRight: right)
+            inputShape: paddedShape, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
+            strideW: stride, padding: .valid, epilogue: .clamp(.relu))
+        let folded = try Conv2D(
+            inputShape: shape, filterShape: filterShape, filter: filter, bias: bias, strideH: stride, strideW: stride,
+            padding: .explicit(top: top, bottom: bottom, left: left, right: right), epilogue: .clamp(.relu))
+        #expect(folded.outputShape == plain.outputShape)
         let xp = try Self.padded(x, shape, top: top, bottom: bottom, left: left, right: right)
         let expected = xp.withUnsafeBufferPointer { p in produce(plain.outputShape.count) { plain.run(input: p.baseAddress!, output: $0) } }
         let actual = x.withUnsafeBufferPointer { p in produce(folded.outputShape.count) { folded.run(input: p.baseAddress!, output: $0) } }
         Self.expectEqualValues(actual, expected, "conv case \(index)")
     }
 
-    @Test("a kernel that pads already, a wrong shape or a padding as large as the kernel is rejected")
+    @Test("explicit padding as large as the kernel, negative, or on a 1x1 GEMM convolution is rejected")
     func rejects() throws {
         let filterShape = Shape4(n: 1, h: 3, w: 3, c: 8)
         let filter = randomFloats(filterShape.count, seed: 1)
-        let same = try DepthwiseConv2D(inputShape: Shape4(n: 1, h: 8, w: 8, c: 8), filterShape: filterShape,
-                                       filter: filter, padding: .same)
+        let input = Shape4(n: 1, h: 6, w: 6, c: 8)
+        func depthwise(_ top: Int, _ bottom: Int, _ left: Int, _ right: Int) throws -> DepthwiseConv2D {
+            try DepthwiseConv2D(inputShape: input, filterShape: filterShape, filter: filter,
+                                padding: .explicit(top: top, bottom: bottom, left: left, right: right))
+        }
+        #expect(try depthwise(2, 2, 0, 1).outputShape == Shape4(n: 1, h: 8, w: 5, c: 8))
+        #expect(throws: KernelError.self) { try depthwise(3, 0, 1, 1) }  // 3 rows with a 3-row kernel
+        #expect(throws: KernelError.self) { try depthwise(-1, 1, 1, 1) }
+        let pointwise = Shape4(n: 4, h: 1, w: 1, c: 8)
         #expect(throws: KernelError.self) {
-            try same.foldingPadding(inputShape: Shape4(n: 1, h: 6, w: 6, c: 8), padTop: 1, padBottom: 1, padLeft: 1, padRight: 1)
-        }
-        let valid = try DepthwiseConv2D(inputShape: Shape4(n: 1, h: 8, w: 8, c: 8), filterShape: filterShape,
-                                        filter: filter, padding: .valid)
-        #expect(throws: KernelError.self) {  // 6 + 1 + 0 != 8
-            try valid.foldingPadding(inputShape: Shape4(n: 1, h: 6, w: 6, c: 8), padTop: 1, padBottom: 0, padLeft: 1, padRight: 1)
-        }
-        #expect(throws: KernelError.self) {  // padding of 3 rows with a 3-row kernel
-            try valid.foldingPadding(inputShape: Shape4(n: 1, h: 5, w: 6, c: 8), padTop: 3, padBottom: 0, padLeft: 1, padRight: 1)
-        }
-        #expect(throws: KernelError.self) {  // channels
-            try valid.foldingPadding(inputShape: Shape4(n: 1, h: 6, w: 6, c: 4), padTop: 1, padBottom: 1, padLeft: 1, padRight: 1)
+            try Conv2D(inputShape: input, filterShape: pointwise, filter: randomFloats(32, seed: 2),
+                       padding: .explicit(top: 0, bottom: 0, left: 0, right: 0))
         }
     }
 }

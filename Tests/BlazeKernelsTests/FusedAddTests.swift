@@ -1,7 +1,7 @@
 import BlazeKernels
 import Testing
 
-/// A same-shape ADD run in the epilogue of the 1x1 convolution before it gives the two kernels' results,
+/// A same-shape ADD run in the epilogue of the 1x1 convolution before it (`Epilogue.residual`) gives the two kernels' results,
 /// bit for bit, for every instruction set, tile shape and split of the rows.
 @Suite("ADD fused into 1x1 convolutions")
 struct FusedAddTests {
@@ -23,13 +23,15 @@ struct FusedAddTests {
         let input = Shape4(n: 2, h: h, w: w, c: inC)
         let filter = Shape4(n: outC, h: 1, w: 1, c: inC)
         for isa in instructionSets {
-            let conv = try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed),
-                                  bias: randomFloats(outC, seed: seed + 1), padding: .valid, instructionSet: isa)
-            var add = try Add(lhsShape: conv.outputShape, rhsShape: conv.outputShape, activation: activation,
-                              instructionSet: isa)
-            let slopes = randomFloats(outC, seed: seed + 2)
-            if withPReLU { add = try add.fusingPReLU(slopes: slopes) }
-            let fused = try conv.fusingResidualAdd(add)
+            let weights = randomFloats(filter.count, seed: seed), bias = randomFloats(outC, seed: seed + 1)
+            func make(_ epilogue: Epilogue) throws -> Conv2D {
+                try Conv2D(inputShape: input, filterShape: filter, filter: weights, bias: bias, padding: .valid,
+                           epilogue: epilogue, instructionSet: isa)
+            }
+            let conv = try make(.none)
+            let after = Epilogue(activation: activation, slopes: withPReLU ? randomFloats(outC, seed: seed + 2) : nil)
+            let add = try Add(lhsShape: conv.outputShape, rhsShape: conv.outputShape, epilogue: after, instructionSet: isa)
+            let fused = try make(try #require(Epilogue.none.adding(.add, then: after)))
             #expect(fused.hasResidual && !conv.hasResidual)
             let x = randomFloats(input.count, seed: seed + 3)
             // The other operand, with a scale like the convolution's outputs so that sums cancel.
@@ -47,43 +49,28 @@ struct FusedAddTests {
                         piece: { fused.run(input: xs.baseAddress!, residual: os.baseAddress!, output: $0, pieces: $1) })
                 }
             }
-            if outC >= 8 { #expect(throws: KernelError.self) { try fused.fusingResidualAdd(add) } }  // only once
         }
     }
 
     @Test("what cannot take an ADD says so")
     func refusals() throws {
         let input = Shape4(n: 1, h: 4, w: 4, c: 16)
-        func conv(_ filter: Shape4, stride: Int = 1, activation: FusedActivation = .none,
+        func conv(_ filter: Shape4, stride: Int = 1, _ epilogue: Epilogue = Epilogue(residual: .add),
                   variant: KernelVariant = .automatic) throws -> Conv2D {
             try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: 1),
-                       strideH: stride, strideW: stride, padding: .same, activation: activation, variant: variant)
+                       strideH: stride, strideW: stride, padding: .same, epilogue: epilogue, variant: variant)
         }
         let pointwise = Shape4(n: 16, h: 1, w: 1, c: 16)
-        let output = Shape4(n: 1, h: 4, w: 4, c: 16)
-        let add = try Add(lhsShape: output, rhsShape: output)
-        #expect(try conv(pointwise).fusingResidualAdd(add).hasResidual)
-        // Not a 1x1 stride-1 GEMM, an activation of its own, the reference kernel, fewer than 8 channels.
-        #expect(throws: KernelError.self) { try conv(Shape4(n: 16, h: 3, w: 3, c: 16)).fusingResidualAdd(add) }
-        #expect(throws: KernelError.self) { try conv(pointwise, activation: .relu).fusingResidualAdd(add) }
-        #expect(throws: KernelError.self) { try conv(pointwise, variant: .reference).fusingResidualAdd(add) }
-        let narrow = try conv(Shape4(n: 6, h: 1, w: 1, c: 16))
-        let narrowOutput = Shape4(n: 1, h: 4, w: 4, c: 6)
-        #expect(throws: KernelError.self) {
-            try narrow.fusingResidualAdd(try Add(lhsShape: narrowOutput, rhsShape: narrowOutput))
-        }
-        // An ADD that broadcasts, of another shape, or the reference one.
-        let broadcast = try Add(lhsShape: output, rhsShape: Shape4(n: 1, h: 1, w: 1, c: 16))
-        #expect(throws: KernelError.self) { try conv(pointwise).fusingResidualAdd(broadcast) }
-        let other = Shape4(n: 1, h: 2, w: 8, c: 16)
-        #expect(throws: KernelError.self) {
-            try conv(pointwise).fusingResidualAdd(try Add(lhsShape: other, rhsShape: other))
-        }
-        #expect(throws: KernelError.self) {
-            try conv(pointwise).fusingResidualAdd(try Add(lhsShape: output, rhsShape: output, variant: .reference))
-        }
-        // Already holding a PRELU.
-        let withPReLU = try conv(pointwise).fusingPReLU(slopes: randomFloats(16, seed: 2))
-        #expect(throws: KernelError.self) { try withPReLU.fusingResidualAdd(add) }
+        #expect(try conv(pointwise).hasResidual)
+        // Not a 1x1 stride-1 GEMM, the reference kernel, fewer than 8 channels.
+        #expect(throws: KernelError.self) { try conv(Shape4(n: 16, h: 3, w: 3, c: 16)) }
+        #expect(throws: KernelError.self) { try conv(pointwise, stride: 2) }
+        #expect(throws: KernelError.self) { try conv(pointwise, variant: .reference) }
+        #expect(throws: KernelError.self) { try conv(Shape4(n: 6, h: 1, w: 1, c: 16)) }
+        // The residual is added before the clamp and the slopes: an activation or PRELU of the convolution's
+        // own cannot come before it.
+        #expect(Epilogue.clamp(.relu).adding(.add, then: .none) == nil)
+        #expect(Epilogue(slopes: [1]).adding(.add, then: .none) == nil)
+        #expect(try conv(pointwise, Epilogue(activation: .relu, residual: .add)).hasResidual)
     }
 }

@@ -1,7 +1,7 @@
 import BlazeKernels
 import Testing
 
-/// A HARD_SWISH run in the epilogue of the convolution before it gives the two kernels' results, bit for bit,
+/// A HARD_SWISH run in the epilogue of the convolution before it (`Epilogue.function`) gives the two kernels' results, bit for bit,
 /// and the scalar references' (reference convolution, then `Nonlinearity.hardSwish`) within the convolutions'
 /// summation-order tolerance. Channel counts sweep around the tile widths (8 and 16).
 @Suite("HARD_SWISH fused into convolutions")
@@ -53,31 +53,32 @@ struct FusedHardSwishTests {
         let input = Shape4(n: 2, h: 9, w: 7, c: inC)
         let filterShape = Shape4(n: outC, h: k, w: k, c: inC)
         let filter = randomFloats(filterShape.count, seed: 1), bias = randomFloats(outC, seed: 2)
-        func make(_ variant: KernelVariant) throws -> Conv2D {
+        func make(_ variant: KernelVariant, _ epilogue: Epilogue = .none) throws -> Conv2D {
             try Conv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
-                       strideW: stride, padding: .same, variant: variant)
+                       strideW: stride, padding: .same, epilogue: epilogue, variant: variant)
         }
         let conv = try make(.simd), reference = try make(.reference)
-        let fused = try conv.fusingHardSwish()
-        #expect(fused.hasHardSwish && !conv.hasHardSwish)
+        let fused = try make(.simd, Epilogue(function: .hardSwish))
         let x = Self.inputs(input.count, seed: UInt64(10 + index))
         let name = "conv \(inC)->\(outC) \(k)x\(k)/\(stride) + HARD_SWISH"
         let separate = Self.expectFusion(
             name, x, plain: conv.apply(x), fused: fused.apply(x), reference: reference.apply(x),
             pieceCount: fused.pieceCount, seed: UInt64(index), piece: { fused.run(input: $0, output: $1, pieces: $2) })
         #expect(separate.contains { $0 == 0 } && separate.contains { $0 > 3 }, "\(name): every piece of HARD_SWISH")
-        #expect(throws: KernelError.self) { try fused.fusingHardSwish() }  // only once
-        #expect(throws: KernelError.self) { try fused.fusingPReLU(slopes: bias) }  // it would run after
-        #expect(throws: KernelError.self) { try reference.fusingHardSwish() }
+        #expect(throws: KernelError.self) { try make(.reference, Epilogue(function: .hardSwish)) }
     }
 
     @Test("1x1 convolution with a fused ADD, then HARD_SWISH")
     func afterResidual() throws {
         let input = Shape4(n: 1, h: 5, w: 6, c: 12), outC = 24
-        let conv = try Conv2D(inputShape: input, filterShape: Shape4(n: outC, h: 1, w: 1, c: 12),
-                              filter: randomFloats(outC * 12, seed: 3), bias: randomFloats(outC, seed: 4), padding: .valid)
+        let filter = randomFloats(outC * 12, seed: 3), bias = randomFloats(outC, seed: 4)
+        func make(_ epilogue: Epilogue) throws -> Conv2D {
+            try Conv2D(inputShape: input, filterShape: Shape4(n: outC, h: 1, w: 1, c: 12), filter: filter, bias: bias,
+                       padding: .valid, epilogue: epilogue)
+        }
+        let conv = try make(.none)
         let add = try Add(lhsShape: conv.outputShape, rhsShape: conv.outputShape)
-        let fused = try conv.fusingResidualAdd(add).fusingHardSwish()
+        let fused = try make(Epilogue(residual: .add, function: .hardSwish))
         let x = Self.inputs(input.count, seed: 5), other = Self.inputs(conv.outputShape.count, seed: 6)
         let expected = Self.hardSwish(add.apply(conv.apply(x), other))
         let actual = produce(expected.count) { out in
@@ -88,21 +89,26 @@ struct FusedHardSwishTests {
             }
         }
         Self.expectSameBits(actual, expected, "1x1 + ADD + HARD_SWISH")
-        #expect(throws: KernelError.self) { try conv.fusingHardSwish().fusingResidualAdd(add) }  // wrong order
+        // An ADD after the HARD_SWISH cannot join: the residual is added before the function.
+        #expect(Epilogue(function: .hardSwish).adding(.add, then: .none) == nil)
     }
 
     @Test("1x1 convolutions of fewer than 8 output channels and dilated ones do not take a HARD_SWISH")
     func refusals() throws {
-        let narrow = try Conv2D(inputShape: Shape4(n: 1, h: 4, w: 4, c: 8), filterShape: Shape4(n: 6, h: 1, w: 1, c: 8),
-                                filter: randomFloats(48, seed: 1), padding: .valid)
-        #expect(throws: KernelError.self) { try narrow.fusingHardSwish() }
-        let dilated = try Conv2D(inputShape: Shape4(n: 1, h: 8, w: 8, c: 4), filterShape: Shape4(n: 8, h: 3, w: 3, c: 4),
-                                 filter: randomFloats(288, seed: 2), dilationH: 2, dilationW: 2, padding: .same)
-        #expect(throws: KernelError.self) { try dilated.fusingHardSwish() }
-        let depthwise = try DepthwiseConv2D(
-            inputShape: Shape4(n: 1, h: 8, w: 8, c: 8), filterShape: Shape4(n: 1, h: 3, w: 3, c: 16),
-            filter: randomFloats(144, seed: 3), depthMultiplier: 2, padding: .same)
-        #expect(throws: KernelError.self) { try depthwise.fusingHardSwish() }
+        let swish = Epilogue(function: .hardSwish)
+        #expect(throws: KernelError.self) {
+            try Conv2D(inputShape: Shape4(n: 1, h: 4, w: 4, c: 8), filterShape: Shape4(n: 6, h: 1, w: 1, c: 8),
+                       filter: randomFloats(48, seed: 1), padding: .valid, epilogue: swish)
+        }
+        #expect(throws: KernelError.self) {
+            try Conv2D(inputShape: Shape4(n: 1, h: 8, w: 8, c: 4), filterShape: Shape4(n: 8, h: 3, w: 3, c: 4),
+                       filter: randomFloats(288, seed: 2), dilationH: 2, dilationW: 2, padding: .same, epilogue: swish)
+        }
+        #expect(throws: KernelError.self) {
+            try DepthwiseConv2D(
+                inputShape: Shape4(n: 1, h: 8, w: 8, c: 8), filterShape: Shape4(n: 1, h: 3, w: 3, c: 16),
+                filter: randomFloats(144, seed: 3), depthMultiplier: 2, padding: .same, epilogue: swish)
+        }
     }
 
     /// (channels, kernel, stride, width): around the 8-channel groups (fewer than 8: the per-pixel path),
@@ -118,35 +124,36 @@ struct FusedHardSwishTests {
         let input = Shape4(n: 2, h: 7, w: width, c: channels)
         let filterShape = Shape4(n: 1, h: k, w: k, c: channels)
         let filter = randomFloats(filterShape.count, seed: 7), bias = randomFloats(channels, seed: 8)
-        func make(_ variant: KernelVariant) throws -> DepthwiseConv2D {
+        func make(_ variant: KernelVariant, _ epilogue: Epilogue = .none) throws -> DepthwiseConv2D {
             try DepthwiseConv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
-                                strideW: stride, padding: .same, variant: variant)
+                                strideW: stride, padding: .same, epilogue: epilogue, variant: variant)
         }
         let conv = try make(.simd), reference = try make(.reference)
-        let fused = try conv.fusingHardSwish()
-        #expect(fused.hasHardSwish && !conv.hasHardSwish)
+        let fused = try make(.simd, Epilogue(function: .hardSwish))
         let x = Self.inputs(input.count, seed: UInt64(20 + index))
         let name = "depthwise \(channels) \(k)x\(k)/\(stride), width \(width) + HARD_SWISH"
         _ = Self.expectFusion(
             name, x, plain: conv.apply(x), fused: fused.apply(x), reference: reference.apply(x),
             pieceCount: fused.pieceCount, seed: UInt64(index), piece: { fused.run(input: $0, output: $1, pieces: $2) })
-        #expect(throws: KernelError.self) { try fused.fusingHardSwish() }
-        #expect(throws: KernelError.self) { try reference.fusingHardSwish() }
+        #expect(throws: KernelError.self) { try make(.reference, Epilogue(function: .hardSwish)) }
     }
 
     @Test("both instruction sets", arguments: [KernelInstructionSet.baseline, .avx2FMA])
     func instructionSets(instructionSet: KernelInstructionSet) throws {
         let input = Shape4(n: 1, h: 6, w: 10, c: 20)
-        let pointwise = try Conv2D(
-            inputShape: input, filterShape: Shape4(n: 24, h: 1, w: 1, c: 20), filter: randomFloats(480, seed: 1),
-            bias: randomFloats(24, seed: 2), padding: .valid, instructionSet: instructionSet)
-        let depthwise = try DepthwiseConv2D(
-            inputShape: input, filterShape: Shape4(n: 1, h: 5, w: 5, c: 20), filter: randomFloats(500, seed: 3),
-            bias: randomFloats(20, seed: 4), padding: .same, instructionSet: instructionSet)
-        let x = Self.inputs(input.count, seed: 5)
-        Self.expectSameBits(try pointwise.fusingHardSwish().apply(x), Self.hardSwish(pointwise.apply(x)),
+        func pointwise(_ epilogue: Epilogue) throws -> Conv2D {
+            try Conv2D(inputShape: input, filterShape: Shape4(n: 24, h: 1, w: 1, c: 20), filter: randomFloats(480, seed: 1),
+                       bias: randomFloats(24, seed: 2), padding: .valid, epilogue: epilogue, instructionSet: instructionSet)
+        }
+        func depthwise(_ epilogue: Epilogue) throws -> DepthwiseConv2D {
+            try DepthwiseConv2D(
+                inputShape: input, filterShape: Shape4(n: 1, h: 5, w: 5, c: 20), filter: randomFloats(500, seed: 3),
+                bias: randomFloats(20, seed: 4), padding: .same, epilogue: epilogue, instructionSet: instructionSet)
+        }
+        let x = Self.inputs(input.count, seed: 5), swish = Epilogue(function: .hardSwish)
+        Self.expectSameBits(try pointwise(swish).apply(x), Self.hardSwish(try pointwise(.none).apply(x)),
                             "1x1 on \(instructionSet)")
-        Self.expectSameBits(try depthwise.fusingHardSwish().apply(x), Self.hardSwish(depthwise.apply(x)),
+        Self.expectSameBits(try depthwise(swish).apply(x), Self.hardSwish(try depthwise(.none).apply(x)),
                             "depthwise on \(instructionSet)")
     }
 }

@@ -23,15 +23,18 @@ struct FusedShortcutTests {
         let filter = Shape4(n: outC, h: 1, w: 1, c: inC)
         let shortcutShape = Shape4(n: 2, h: h, w: w, c: shortcutC)
         for isa in instructionSets {
-            let conv = try Conv2D(inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed),
-                                  bias: randomFloats(outC, seed: seed + 1), padding: .valid, instructionSet: isa)
+            let weights = randomFloats(filter.count, seed: seed), bias = randomFloats(outC, seed: seed + 1)
+            func make(_ epilogue: Epilogue) throws -> Conv2D {
+                try Conv2D(inputShape: input, filterShape: filter, filter: weights, bias: bias, padding: .valid,
+                           epilogue: epilogue, instructionSet: isa)
+            }
+            let conv = try make(.none)
             for (shortcutFirst, withPReLU) in [(true, false), (false, false), (true, true)] {
-                let plainShortcut = try ResidualAdd(
+                let after = Epilogue(activation: activation, slopes: withPReLU ? randomFloats(outC, seed: seed + 5) : nil)
+                let residual = try ResidualAdd(
                     shortcutShape: shortcutShape, outputShape: conv.outputShape, pooled: false,
-                    shortcutFirst: shortcutFirst, activation: activation, instructionSet: isa)
-                let residual = withPReLU
-                    ? try plainShortcut.fusingPReLU(slopes: randomFloats(outC, seed: seed + 5)) : plainShortcut
-                let fused = try conv.fusingResidualAdd(residual)
+                    shortcutFirst: shortcutFirst, epilogue: after, instructionSet: isa)
+                let fused = try make(try #require(Epilogue.none.adding(.shortcut(channels: shortcutC), then: after)))
                 #expect(fused.hasResidual && !conv.hasResidual)
                 let x = randomFloats(input.count, seed: seed + 3)
                 let s = randomFloats(shortcutShape.count, seed: seed + 4).map { $0 * Float(inC).squareRoot() }
@@ -48,7 +51,6 @@ struct FusedShortcutTests {
                             piece: { fused.run(input: xs.baseAddress!, residual: ss.baseAddress!, output: $0, pieces: $1) })
                     }
                 }
-                #expect(throws: KernelError.self) { try fused.fusingResidualAdd(residual) }  // only once
             }
         }
     }
@@ -56,21 +58,21 @@ struct FusedShortcutTests {
     @Test("what cannot take a shortcut says so")
     func refusals() throws {
         let input = Shape4(n: 1, h: 4, w: 4, c: 16)
-        let output = Shape4(n: 1, h: 4, w: 4, c: 24)
-        let pointwise = try Conv2D(inputShape: input, filterShape: Shape4(n: 24, h: 1, w: 1, c: 16),
-                                   filter: randomFloats(24 * 16, seed: 1), padding: .valid)
-        let shortcut = try ResidualAdd(shortcutShape: input, outputShape: output, pooled: false)
-        #expect(try pointwise.fusingResidualAdd(shortcut).hasResidual)
-        // A pooled shortcut, another output shape, a 3x3 convolution, one with an activation.
-        let pooled = try ResidualAdd(shortcutShape: Shape4(n: 1, h: 8, w: 8, c: 16), outputShape: output, pooled: true)
-        #expect(throws: KernelError.self) { try pointwise.fusingResidualAdd(pooled) }
-        let wider = try ResidualAdd(shortcutShape: Shape4(n: 1, h: 4, w: 4, c: 16), outputShape: Shape4(n: 1, h: 4, w: 4, c: 32), pooled: false)
-        #expect(throws: KernelError.self) { try pointwise.fusingResidualAdd(wider) }
-        let spatial = try Conv2D(inputShape: input, filterShape: Shape4(n: 24, h: 3, w: 3, c: 16),
-                                 filter: randomFloats(24 * 9 * 16, seed: 2), padding: .same)
-        #expect(throws: KernelError.self) { try spatial.fusingResidualAdd(shortcut) }
-        let activated = try Conv2D(inputShape: input, filterShape: Shape4(n: 24, h: 1, w: 1, c: 16),
-                                   filter: randomFloats(24 * 16, seed: 3), padding: .valid, activation: .relu)
-        #expect(throws: KernelError.self) { try activated.fusingResidualAdd(shortcut) }
+        func conv(_ k: Int, _ epilogue: Epilogue, variant: KernelVariant = .automatic) throws -> Conv2D {
+            try Conv2D(inputShape: input, filterShape: Shape4(n: 24, h: k, w: k, c: 16),
+                       filter: randomFloats(24 * k * k * 16, seed: 1), padding: .same, epilogue: epilogue, variant: variant)
+        }
+        #expect(try conv(1, Epilogue(residual: .shortcut(channels: 16))).hasResidual)
+        // More shortcut channels than the output's, none, a 3x3 convolution, the reference and BLAS kernels.
+        #expect(throws: KernelError.self) { try conv(1, Epilogue(residual: .shortcut(channels: 32))) }
+        #expect(throws: KernelError.self) { try conv(1, Epilogue(residual: .shortcut(channels: 0))) }
+        #expect(throws: KernelError.self) { try conv(3, Epilogue(residual: .shortcut(channels: 16))) }
+        #expect(throws: KernelError.self) { try conv(1, Epilogue(residual: .add), variant: .reference) }
+        if try conv(1, .none, variant: .blas).variant == .blas {
+            #expect(throws: KernelError.self) { try conv(1, Epilogue(residual: .add), variant: .blas) }
+        }
+        // A residual joins only an empty epilogue: it is added before the clamp.
+        #expect(Epilogue.clamp(.relu).adding(.add, then: .none) == nil)
+        #expect(Epilogue.none.adding(.add, then: Epilogue(residual: .add)) == nil)
     }
 }

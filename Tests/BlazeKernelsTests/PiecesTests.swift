@@ -67,7 +67,7 @@ struct PiecesTests {
             let conv = try Conv2D(
                 inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed + 10),
                 bias: randomFloats(filter.n, seed: seed + 20), strideH: stride, strideW: stride, padding: padding,
-                activation: .relu6, variant: variant)
+                epilogue: .clamp(.relu6), variant: variant)
             // OpenBLAS's sums depend on how many rows a call gets, so the BLAS kernel is not split.
             let split = variant == .simd || (variant == .blas && filter.h > 1)
             // The 1x1 GEMM's pieces are runs of one tile's rows (6, or 8 under 16 channels); others', output rows.
@@ -101,7 +101,7 @@ struct PiecesTests {
             let dw = try DepthwiseConv2D(
                 inputShape: input, filterShape: filter, filter: randomFloats(filter.count, seed: seed + 10),
                 bias: randomFloats(filter.c, seed: seed + 20), strideH: stride, strideW: stride, padding: padding,
-                activation: .relu, variant: variant)
+                epilogue: .clamp(.relu), variant: variant)
             x.withUnsafeBufferPointer { xs in
                 Self.expectSameBits(
                     "DepthwiseConv2D \(k)x\(k)/\(stride) on \(input) \(variant)", count: dw.outputShape.count,
@@ -116,7 +116,7 @@ struct PiecesTests {
     func memoryBound(variant: KernelVariant) throws {
         let shape = Shape4(n: 2, h: 17, w: 13, c: 28)
         let a = randomFloats(shape.count, seed: 200), b = randomFloats(shape.count, seed: 201)
-        let add = try Add(lhsShape: shape, rhsShape: shape, activation: .relu, variant: variant)
+        let add = try Add(lhsShape: shape, rhsShape: shape, epilogue: .clamp(.relu), variant: variant)
         let activation = try Activation(count: shape.count, function: .relu6, variant: variant)
         let prelu = try PReLU(inputShape: shape, alphaShape: Shape4(n: 1, h: 1, w: 1, c: 28),
                               alpha: randomFloats(28, seed: 202), variant: variant)

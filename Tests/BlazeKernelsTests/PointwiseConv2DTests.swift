@@ -27,11 +27,11 @@ struct PointwiseConv2DTests {
             let bias = randomFloats(c.n, seed: UInt64(index) * 3 + 3)
             let activation = allActivations[index % 4]
             let reference = try PointwiseConv2D(inputShape: shape, outputChannels: c.n, filter: filter, bias: bias,
-                                                activation: activation, variant: .reference)
+                                                epilogue: .clamp(activation), variant: .reference)
             let expected = reference.apply(input)
             for variant in [KernelVariant.simd, .blas] {
                 let kernel = try PointwiseConv2D(inputShape: shape, outputChannels: c.n, filter: filter, bias: bias,
-                                                 activation: activation, variant: variant)
+                                                 epilogue: .clamp(activation), variant: variant)
                 #expect(kernel.variant == variant)
                 expectClose(kernel.apply(input), expected, "M\(c.m) K\(c.k) N\(c.n) \(activation) \(variant)")
             }

@@ -29,9 +29,9 @@ struct ResidualAddTests {
                                          padding: .valid)
                 let pooledShape = pooled ? pool.outputShape : shortcutShape
                 let pad = try Pad(inputShape: [n, h, w, cin], paddings: [(0, 0), (0, 0), (0, 0), (0, c - cin)])
-                let add = try Add(lhsShape: outputShape, rhsShape: outputShape, activation: activation)
+                let add = try Add(lhsShape: outputShape, rhsShape: outputShape, epilogue: .clamp(activation))
                 let fused = try ResidualAdd(shortcutShape: shortcutShape, outputShape: outputShape, pooled: pooled,
-                                            shortcutFirst: shortcutFirst, activation: activation)
+                                            shortcutFirst: shortcutFirst, epilogue: .clamp(activation))
                 let expected = shortcut.withUnsafeBufferPointer { s in
                     main.withUnsafeBufferPointer { m in
                         let poolOut = produce(pooledShape.count) { pool.run(input: s.baseAddress!, output: $0) }
@@ -73,10 +73,13 @@ struct ResidualAddTests {
         let slopes = randomFloats(c, seed: UInt64(50 + index))
         for isa in instructionSets {
             for activation in [FusedActivation.none, .relu6] {
-                let plain = try ResidualAdd(shortcutShape: shortcutShape, outputShape: outputShape, pooled: pooled,
-                                            shortcutFirst: index % 2 == 0, activation: activation, instructionSet: isa)
-                let fused = try plain.fusingPReLU(slopes: slopes)
-                #expect(fused.hasPReLU && !plain.hasPReLU && fused.preluSlopes == slopes)
+                func make(_ epilogue: Epilogue) throws -> ResidualAdd {
+                    try ResidualAdd(shortcutShape: shortcutShape, outputShape: outputShape, pooled: pooled,
+                                    shortcutFirst: index % 2 == 0, epilogue: epilogue, instructionSet: isa)
+                }
+                let plain = try make(.clamp(activation))
+                let fused = try make(Epilogue(activation: activation, slopes: slopes))
+                #expect(fused.epilogue.slopes == slopes)
                 let prelu = try PReLU(inputShape: outputShape, alphaShape: Shape4(n: 1, h: 1, w: 1, c: c),
                                       alpha: slopes, instructionSet: isa)
                 shortcut.withUnsafeBufferPointer { s in
@@ -92,8 +95,8 @@ struct ResidualAddTests {
                             piece: { fused.run(shortcut: s.baseAddress!, main: m.baseAddress!, output: $0, pieces: $1) })
                     }
                 }
-                #expect(throws: KernelError.self) { try fused.fusingPReLU(slopes: slopes) }  // only once
-                #expect(throws: KernelError.self) { try plain.fusingPReLU(slopes: Array(slopes.dropLast())) }
+                #expect(throws: KernelError.self) { try make(Epilogue(slopes: Array(slopes.dropLast()))) }
+                #expect(throws: KernelError.self) { try make(Epilogue(function: .silu)) }
             }
         }
     }

@@ -29,11 +29,38 @@ struct FusionTests {
         return (plans, differing)
     }
 
+    /// All fusions but `without`, with `fusion` on or off.
+    static func options(_ fusion: Interpreter.Options.Fusions, on: Bool, without: Interpreter.Options.Fusions = [])
+        -> Interpreter.Options {
+        let all = Interpreter.Options.Fusions.all.subtracting(without)
+        return Interpreter.Options(fusions: on ? all.union(fusion) : all.subtracting(fusion))
+    }
+
+    @Test("RELUs run as the clamp of the convolution or ADD before them give the unfused outputs bit for bit",
+          arguments: GoldenManifest.modelKeys)
+    func activationFusionIsExact(model: String) throws {
+        let (plans, differing) = try Self.onAndOff(model) { Self.options(.activations, on: $0) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        let relus = plans.map { $0.filter { ["RELU", "RELU6", "RELU_N1_TO_1"].contains($0.operatorName) }.count }
+        #expect(plans[1].count - plans[0].count == relus[1] - relus[0])
+        #expect(relus[0] == 0, "\(model): \(relus[0]) RELU steps left unfused")
+        if model == "short_range" { #expect(relus[1] > 0) }
+    }
+
+    @Test("every fusion at once gives the unfused outputs, in fewer steps", arguments: GoldenManifest.modelKeys)
+    func allFusionsKeepTheValues(model: String) throws {
+        let (plans, differing) = try Self.onAndOff(model, bitwise: false) { Interpreter.Options(fusions: $0 ? .all : []) }
+        #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
+        #expect(plans[0].count < plans[1].count, "\(model): \(plans[0].count) steps fused, \(plans[1].count) unfused")
+    }
+
     @Test("fused BlazeBlock shortcuts give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
     func residualFusionIsExact(model: String) throws {
         // Without PRELU fusion, which an unfused shortcut's ADD could take over, changing the count, and
         // without ADD fusion, which takes over unpooled shortcuts.
-        let (plans, differing) = try Self.onAndOff(model) { .init(fuseResiduals: $0, fusePReLU: false, fuseAdds: false) }
+        let (plans, differing) = try Self.onAndOff(model) {
+            Self.options(.residuals, on: $0, without: [.prelu, .adds])
+        }
         #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
         let fused = plans[0].filter { $0.kernel.hasPrefix("ResidualAdd") }
         #expect(plans[1].allSatisfy { !$0.kernel.hasPrefix("ResidualAdd") })
@@ -49,7 +76,7 @@ struct FusionTests {
     /// could change sign.
     @Test("padding folded into convolutions gives the unfolded outputs", arguments: GoldenManifest.modelKeys)
     func paddingFoldingIsExact(model: String) throws {
-        let (plans, differing) = try Self.onAndOff(model, bitwise: false) { .init(foldPadding: $0) }
+        let (plans, differing) = try Self.onAndOff(model, bitwise: false) { Self.options(.padding, on: $0) }
         #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
         let pads = plans.map { $0.filter { $0.operatorName == "PAD" }.count }
         #expect(plans[1].count - plans[0].count == pads[1] - pads[0])
@@ -61,7 +88,7 @@ struct FusionTests {
     @Test("PRELU fused into convolutions and adds gives the unfused outputs bit for bit",
           arguments: GoldenManifest.modelKeys)
     func preluFusionIsExact(model: String) throws {
-        let (plans, differing) = try Self.onAndOff(model) { .init(fusePReLU: $0) }
+        let (plans, differing) = try Self.onAndOff(model) { Self.options(.prelu, on: $0) }
         #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
         let prelus = plans.map { $0.filter { $0.operatorName == "PRELU" }.count }
         #expect(plans[1].count - plans[0].count == prelus[1] - prelus[0])
@@ -73,7 +100,7 @@ struct FusionTests {
 
     @Test("ADDs fused into 1x1 convolutions give the unfused outputs bit for bit", arguments: GoldenManifest.modelKeys)
     func addFusionIsExact(model: String) throws {
-        let (plans, differing) = try Self.onAndOff(model) { .init(fuseAdds: $0) }
+        let (plans, differing) = try Self.onAndOff(model) { Self.options(.adds, on: $0) }
         #expect(differing.allSatisfy { $0 == 0 }, "\(model): values differ per output: \(differing)")
         let adds = plans.map { $0.filter { $0.operatorName == "ADD" }.count }
         #expect(plans[1].count - plans[0].count == adds[1] - adds[0])

@@ -87,7 +87,7 @@ struct OperatorConformanceTests {
     func siluFusion(name: String, expectedSteps: [Int]) throws {
         let c = try #require(Self.cases[name])
         var separate = Interpreter.Options()
-        separate.fuseSiLU = false
+        separate.fusions.remove(.silu)
         var outputs: [[UInt32]] = []
         var steps: [Int] = []
         for options in [Interpreter.Options(), separate, Interpreter.Options(threadCount: 2)] {

@@ -108,7 +108,7 @@ struct SegmentationModelTests {
         let x = rng.floats(count).map { ($0 + 1) / 2 }
         var outputs: [[Float]] = [], plans: [[Interpreter.StepDescription]] = []
         for fuse in [true, false] {
-            let interpreter = try Interpreter(modelPath: path, options: .init(fuseHardSwish: fuse))
+            let interpreter = try Interpreter(modelPath: path, options: FusionTests.options(.hardSwish, on: fuse))
             try interpreter.copy(x, toInputAt: 0)
             interpreter.invoke()
             outputs.append(try interpreter.outputArray(at: 0))

@@ -26,15 +26,16 @@ extension WindowGeometry {
 }
 
 extension KernelError {
-    /// Checks that `filter` holds `filterShape.count` values and `bias`, when given, one per output channel.
+    /// Checks that a filter of `filterCount` values fills `filterShape`, and a bias of `biasCount` values,
+    /// when given, has one per output channel.
     static func checkWeights(
-        filter: [Float], filterShape: Shape4, bias: [Float]?, outputChannels: Int
+        filterCount: Int, filterShape: Shape4, biasCount: Int?, outputChannels: Int
     ) throws(KernelError) {
-        guard filter.count == filterShape.count else {
-            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filter.count)
+        guard filterCount == filterShape.count else {
+            throw .weightCountMismatch(name: "filter", expected: filterShape.count, actual: filterCount)
         }
-        if let bias, bias.count != outputChannels {
-            throw .weightCountMismatch(name: "bias", expected: outputChannels, actual: bias.count)
+        if let biasCount, biasCount != outputChannels {
+            throw .weightCountMismatch(name: "bias", expected: outputChannels, actual: biasCount)
         }
     }
 }

@@ -29,10 +29,11 @@ final class PackedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 }
 
 extension PackedBuffer where Element == Float {
-    /// A fused PRELU's slopes: one per channel, checked, then `zeroPadding` zeros (the GEMM epilogues read
-    /// whole 16-wide panels).
+    /// An epilogue's PReLU slopes: one per channel, checked, then `zeroPadding` zeros (the GEMM epilogues read
+    /// whole 16-wide panels); nil for none.
     /// - Throws: `KernelError.weightCountMismatch` unless there are `channels` slopes.
-    static func slopes(_ values: [Float], channels: Int, zeroPadding: Int = 0) throws(KernelError) -> PackedBuffer<Float> {
+    static func slopes(_ values: [Float]?, channels: Int, zeroPadding: Int = 0) throws(KernelError) -> PackedBuffer<Float>? {
+        guard let values else { return nil }
         guard values.count == channels else {
             throw .weightCountMismatch(name: "slopes", expected: channels, actual: values.count)
         }

@@ -4,6 +4,11 @@ public enum Padding: Hashable, Sendable {
     case same
     /// Output size `ceil((in - effectiveKernel + 1) / stride)`; no padding.
     case valid
+    /// Rows and columns of zeros on each side (a PAD of height and width folded into the convolution that
+    /// reads it): output size `(in + before + after - effectiveKernel) / stride + 1`. Each must be smaller
+    /// than the effective kernel. Taps on the padding are skipped: a convolution adds nothing for them, a
+    /// pool leaves them out as it does SAME's.
+    case explicit(top: Int, bottom: Int, left: Int, right: Int)
 }
 
 /// The spatial geometry of a sliding-window operator (convolution, depthwise convolution, pooling),
@@ -50,13 +55,19 @@ public struct WindowGeometry: Hashable, Sendable {
         strideH: Int, strideW: Int, dilationH: Int = 1, dilationW: Int = 1,
         padding: Padding
     ) {
+        if case let .explicit(top, bottom, left, right) = padding {
+            self.init(inputH: inputH, inputW: inputW, kernelH: kernelH, kernelW: kernelW, strideH: strideH,
+                      strideW: strideW, dilationH: dilationH, dilationW: dilationW, padTop: top, padBottom: bottom,
+                      padLeft: left, padRight: right)
+            return
+        }
         guard inputH > 0, inputW > 0, kernelH > 0, kernelW > 0, strideH > 0, strideW > 0,
               dilationH > 0, dilationW > 0 else { return nil }
         func outSize(_ input: Int, _ kernel: Int, _ stride: Int, _ dilation: Int) -> Int {
             let effective = (kernel - 1) * dilation + 1
             switch padding {
             case .same: return (input + stride - 1) / stride
-            case .valid: return (input + stride - effective) / stride
+            case .valid, .explicit: return (input + stride - effective) / stride
             }
         }
         func padBefore(_ input: Int, _ kernel: Int, _ stride: Int, _ dilation: Int, _ out: Int) -> Int {
@@ -83,55 +94,5 @@ public struct WindowGeometry: Hashable, Sendable {
         (kernelH, kernelW, strideH, strideW) = (kernel.h, kernel.w, stride.h, stride.w)
         (dilationH, dilationW) = (dilation.h, dilation.w)
         (padTop, padLeft, outH, outW) = (padBefore.top, padBefore.left, output.h, output.w)
-    }
-}
-
-/// A window kernel that can take over the PAD in front of it (`Conv2D`, `DepthwiseConv2D`): folding replaces its
-/// input shape and its window geometry, and nothing else.
-package protocol PaddingFoldingKernel {
-    var inputShape: Shape4 { get set }
-    var geometry: WindowGeometry { get set }
-}
-
-extension PaddingFoldingKernel {
-    /// This kernel reading `inputShape` with explicit padding instead of the padded input it reads now: its
-    /// geometry's `foldingPadding`, which throws for a geometry that cannot take the PAD over.
-    package func foldedPadding(
-        inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
-    ) throws(KernelError) -> Self {
-        var copy = self
-        copy.geometry = try geometry.foldingPadding(
-            of: self.inputShape, into: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
-            padRight: padRight)
-        copy.inputShape = inputShape
-        return copy
-    }
-}
-
-extension WindowGeometry {
-    /// This geometry — VALID and unpadded, over `paddedInput` — as explicit padding of `input` instead: the
-    /// geometry of a window operator that takes over the PAD that made `paddedInput` from `input`.
-    ///
-    /// - Throws: `KernelError.invalidParameter` when this geometry pads already, or `.invalidShape` when
-    ///   padding `input` does not give `paddedInput` or the padding is not smaller than the kernel.
-    public func foldingPadding(
-        of paddedInput: Shape4, into input: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
-    ) throws(KernelError) -> WindowGeometry {
-        guard self.padTop == 0, self.padLeft == 0,
-              (paddedInput.h - ((kernelH - 1) * dilationH + 1)) / strideH + 1 == outH,
-              (paddedInput.w - ((kernelW - 1) * dilationW + 1)) / strideW + 1 == outW else {
-            throw .invalidParameter("only a VALID, unpadded kernel can take over a PAD")
-        }
-        guard input.n == paddedInput.n, input.c == paddedInput.c,
-              input.h + padTop + padBottom == paddedInput.h, input.w + padLeft + padRight == paddedInput.w,
-              let folded = WindowGeometry(
-                  inputH: input.h, inputW: input.w, kernelH: kernelH, kernelW: kernelW,
-                  strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW,
-                  padTop: padTop, padBottom: padBottom, padLeft: padLeft, padRight: padRight),
-              folded.outH == outH, folded.outW == outW else {
-            throw .invalidShape("padding \(input) by (\(padTop), \(padBottom), \(padLeft), \(padRight)) does not give "
-                + "\(paddedInput), or the padding is not smaller than the kernel")
-        }
-        return folded
     }
 }

@@ -37,7 +37,8 @@ extension Conv2D {
                 groupRows, input: input, i, output: output, o, window: window, bounds: bounds
             ) { operands in
                 convolution(ConvolutionArguments(
-                    operands, packed: packed, alpha: alpha, panels: panels, hardSwish: hardSwish, silu: silu))
+                    operands, packed: packed, alpha: alpha, panels: panels, hardSwish: epilogue.function == .hardSwish,
+                    silu: epilogue.function == .silu))
             }
         }
     }

@@ -22,12 +22,16 @@
 /// as their outputs do not overlap.
 public struct Conv2D: Sendable {
     /// The input shape; `run` reads `inputShape.count` floats.
-    public package(set) var inputShape: Shape4
+    public let inputShape: Shape4
     /// The output shape `[n, outH, outW, outC]`; `run` writes `outputShape.count` floats.
     public let outputShape: Shape4
     /// Output size and padding, computed as TFLite does.
-    public package(set) var geometry: WindowGeometry
-    public let activation: FusedActivation
+    public let geometry: WindowGeometry
+    /// What the convolution does after each sum: the fused activation, and the stages its implementation
+    /// runs (`capabilities(filterShape:strideH:strideW:dilationH:dilationW:variant:)`).
+    public let epilogue: Epilogue
+    /// The epilogue's clamp.
+    public var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
@@ -43,17 +47,13 @@ public struct Conv2D: Sendable {
         case pointwise(PointwiseConv2D)
     }
 
-    private(set) var implementation: Implementation
-    /// PReLU slopes per output channel applied in the implicit GEMM's epilogue (zero-padded by 16), or nil.
-    var slopes: PackedBuffer<Float>?
+    let implementation: Implementation
+    /// The epilogue's PReLU slopes for the implicit GEMM (zero-padded by 16), or nil.
+    private(set) var slopes: PackedBuffer<Float>?
     /// Groups of column panels the implicit GEMM's pieces are split into (`Pieces.columnGroups`).
     private(set) var columnGroups = 1
     /// Column panels of the implicit GEMM's packed weights.
     private(set) var panelCount = 1
-    /// Whether the implicit GEMM applies TFLite's HARD_SWISH last in its epilogue.
-    private(set) var hardSwish = false
-    /// Whether the implicit GEMM applies SiLU last in its epilogue.
-    private(set) var silu = false
 
     /// Validates the parameters and packs the filter.
     ///
@@ -67,12 +67,15 @@ public struct Conv2D: Sendable {
     ///   - strideW: Horizontal stride, positive.
     ///   - dilationH: Vertical dilation factor, positive.
     ///   - dilationW: Horizontal dilation factor, positive.
-    ///   - padding: TFLite's SAME or VALID.
-    ///   - activation: The fused activation applied to each output.
+    ///   - padding: TFLite's SAME or VALID, or explicit padding (a folded PAD; the implicit GEMM and the
+    ///     dilated and reference kernels).
+    ///   - epilogue: What follows each sum: the fused activation, and the stages the implementation runs
+    ///     (`capabilities(filterShape:strideH:strideW:dilationH:dilationW:variant:)`).
     ///   - variant: The implementation to use; see the type's documentation for fallbacks.
     ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
-    /// - Throws: `KernelError` when a shape, count or parameter is invalid.
+    /// - Throws: `KernelError` when a shape, count or parameter is invalid, or the implementation cannot
+    ///   run `epilogue` or the padding.
     public init(
         inputShape: Shape4,
         filterShape: Shape4,
@@ -83,27 +86,28 @@ public struct Conv2D: Sendable {
         dilationH: Int = 1,
         dilationW: Int = 1,
         padding: Padding,
-        activation: FusedActivation = .none,
+        epilogue: Epilogue = .none,
         variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
-        try inputShape.validate("input")
-        try filterShape.validate("filter")
-        guard filterShape.c == inputShape.c else {
-            throw .channelMismatch(expected: inputShape.c, actual: filterShape.c)
-        }
-        try KernelError.checkWeights(
-            filter: filter, filterShape: filterShape, bias: bias, outputChannels: filterShape.n)
-        let geometry = try WindowGeometry.convolution(
-            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
-            dilationH: dilationH, dilationW: dilationW, padding: padding)
+        let geometry = try Self.geometry(
+            inputShape: inputShape, filterShape: filterShape, filterCount: filter.count, biasCount: bias?.count,
+            strideH: strideH, strideW: strideW, dilationH: dilationH, dilationW: dilationW, padding: padding)
         self.inputShape = inputShape
         self.geometry = geometry
-        self.activation = activation
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.n)
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
 
-        let isPointwise = filterShape.h == 1 && filterShape.w == 1 && strideH == 1 && strideW == 1
+        let isPointwise = Self.isPointwise(filterShape: filterShape, strideH: strideH, strideW: strideW)
+        if isPointwise, variant != .reference, case .explicit = padding {
+            throw .invalidParameter("a 1x1 stride-1 convolution takes no explicit padding")
+        }
+        let chosen: KernelVariant = variant == .reference ? .reference : variant == .blas && isPointwise ? .blas : .simd
+        try epilogue.validate(
+            Self.capabilities(filterShape: filterShape, strideH: strideH, strideW: strideW, dilationH: dilationH,
+                              dilationW: dilationW, variant: chosen),
+            channels: filterShape.n, kernel: "this \(chosen) convolution")
+        self.epilogue = epilogue
         let biasValues = bias ?? Array(repeating: 0, count: filterShape.n)
         switch variant {
         case .reference:
@@ -113,7 +117,7 @@ public struct Conv2D: Sendable {
             if isPointwise {
                 let gemm = try PointwiseConv2D(
                     inputShape: inputShape, outputChannels: filterShape.n, filter: filter, bias: bias,
-                    activation: activation, variant: variant == .blas ? .blas : .simd,
+                    epilogue: epilogue, variant: variant == .blas ? .blas : .simd,
                     instructionSet: self.instructionSet)
                 self.variant = gemm.variant
                 self.implementation = .pointwise(gemm)
@@ -123,6 +127,7 @@ public struct Conv2D: Sendable {
                     columns: filterShape.n, depth: filterShape.h * filterShape.w * filterShape.c,
                     weights: filter, bias: biasValues))
                 self.panelCount = Microkernels.panelCount(columns: filterShape.n)
+                self.slopes = try .slopes(epilogue.slopes, channels: filterShape.n, zeroPadding: 16)
                 if filterShape.n >= 8 {
                     self.columnGroups = Pieces.columnGroups(
                         pixels: outputShape.n * outputShape.h * outputShape.w, panels: panelCount)
@@ -148,139 +153,47 @@ public struct Conv2D: Sendable {
         }
     }
 
-    /// This kernel reading `inputShape` with explicit zero padding instead of an already padded input:
-    /// a `PAD` of height and width whose output only this (VALID, unpadded) kernel reads, folded into it.
-    /// The taps that fell on padding are skipped instead of multiplied by zero, so the outputs are equal
-    /// (they can differ only in the sign of an exact zero sum).
-    ///
-    /// - Throws: `KernelError.invalidParameter` when this kernel already pads, or `.invalidShape` when
-    ///   the padded input is not this kernel's input or the padding is not smaller than the kernel.
-    public func foldingPadding(
-        inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
-    ) throws(KernelError) -> Self {
-        guard case .gemm = implementation else {
-            throw .invalidParameter("only the implicit-GEMM convolution can take over a PAD")
+    /// Checks what `init` checks before it packs anything — the shapes, the weights' counts (`filterCount`,
+    /// `biasCount`, nil for no bias), the strides, dilations and output size — and returns the geometry: for
+    /// the runtime, which plans its fusions before it packs the filter.
+    /// - Throws: `KernelError`, as `init` does.
+    package static func geometry(
+        inputShape: Shape4, filterShape: Shape4, filterCount: Int, biasCount: Int?, strideH: Int, strideW: Int,
+        dilationH: Int, dilationW: Int, padding: Padding
+    ) throws(KernelError) -> WindowGeometry {
+        try inputShape.validate("input")
+        try filterShape.validate("filter")
+        guard filterShape.c == inputShape.c else {
+            throw .channelMismatch(expected: inputShape.c, actual: filterShape.c)
         }
-        return try foldedPadding(inputShape: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
-                                 padRight: padRight)
+        try KernelError.checkWeights(
+            filterCount: filterCount, filterShape: filterShape, biasCount: biasCount, outputChannels: filterShape.n)
+        return try WindowGeometry.convolution(
+            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
+            dilationH: dilationH, dilationW: dilationW, padding: padding)
     }
 
-    /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
-    /// are applied in the epilogue (`v < 0 ? v · slope : v`, as the PRELU kernel computes it), so the
-    /// outputs are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM with no activation and no
-    ///   slopes yet; `.weightCountMismatch` unless there is one slope per output channel.
-    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
-        var copy = self
-        switch implementation {
-        case .pointwise(let gemm):
-            copy.implementation = .pointwise(try gemm.fusingPReLU(slopes: slopes))
-        case .gemm:
-            guard activation == .none, self.slopes == nil, !hardSwish else {
-                throw .invalidParameter("a PRELU fuses only into a convolution with no activation")
-            }
-            copy.slopes = try .slopes(slopes, channels: outputShape.c, zeroPadding: 16)
-        case .reference, .simd:
-            throw .invalidParameter("a PRELU fuses only into the GEMM convolutions")
-        }
-        return copy
+    /// Whether a filter of `filterShape` with these strides runs as `PointwiseConv2D`'s GEMM (1x1, stride 1).
+    static func isPointwise(filterShape: Shape4, strideH: Int, strideW: Int) -> Bool {
+        filterShape.h == 1 && filterShape.w == 1 && strideH == 1 && strideW == 1
     }
 
-    /// This convolution followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
-    /// GEMM epilogue applies it last (after the clamp and the PRELU slopes) with the standalone kernel's
-    /// operations, so the outputs are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is an implicit-GEMM convolution, or a 1x1 one
-    ///   that `PointwiseConv2D.fusingHardSwish` accepts (8 or more output channels), without a HARD_SWISH yet.
-    public func fusingHardSwish() throws(KernelError) -> Self {
-        var copy = self
-        switch implementation {
-        case .pointwise(let gemm):
-            copy.implementation = .pointwise(try gemm.fusingHardSwish())
-        case .gemm:
-            guard !hardSwish, !silu else {
-                throw .invalidParameter("this convolution already applies a HARD_SWISH or SiLU")
-            }
-            copy.hardSwish = true
-        case .reference, .simd:
-            throw .invalidParameter("a HARD_SWISH fuses only into the GEMM convolutions")
-        }
-        return copy
+    /// The epilogue stages of the implementation `variant` chooses for such a convolution: the 1x1 GEMM's
+    /// (`PointwiseConv2D.capabilities(outputChannels:variant:)`); the implicit GEMM's slopes, HARD_SWISH, SiLU
+    /// and explicit padding; the clamp and explicit padding for the dilated and reference kernels. Known
+    /// before the filter is packed, for the runtime's fusion passes.
+    public static func capabilities(
+        filterShape: Shape4, strideH: Int, strideW: Int, dilationH: Int, dilationW: Int, variant: KernelVariant
+    ) -> Epilogue.Capabilities {
+        let pointwise = isPointwise(filterShape: filterShape, strideH: strideH, strideW: strideW)
+        if variant == .reference { return pointwise ? [] : [.explicitPadding] }
+        if pointwise { return PointwiseConv2D.capabilities(outputChannels: filterShape.n, variant: variant) }
+        if dilationH == 1 && dilationW == 1 { return [.slopes, .hardSwish, .silu, .explicitPadding] }
+        return [.explicitPadding]
     }
 
-    /// This convolution followed by SiLU (`x · logistic(x)`: a LOGISTIC and MUL fused as `Nonlinearity(.silu)`),
-    /// in one pass: the GEMM epilogue applies it last with the `silu` microkernel's operations, so the outputs
-    /// are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is an implicit-GEMM convolution, or a 1x1 one that
-    ///   `PointwiseConv2D.fusingSiLU` accepts, without a HARD_SWISH or SiLU yet.
-    public func fusingSiLU() throws(KernelError) -> Self {
-        var copy = self
-        switch implementation {
-        case .pointwise(let gemm):
-            copy.implementation = .pointwise(try gemm.fusingSiLU())
-        case .gemm:
-            guard !hardSwish, !silu else { throw .invalidParameter("this convolution already applies a HARD_SWISH or SiLU") }
-            copy.silu = true
-        case .reference, .simd:
-            throw .invalidParameter("a SiLU fuses only into the GEMM convolutions")
-        }
-        return copy
-    }
-
-    /// Whether TFLite's HARD_SWISH runs last in the epilogue (`fusingHardSwish`).
-    public var hasHardSwish: Bool {
-        if case .pointwise(let gemm) = implementation { return gemm.hasHardSwish }
-        return hardSwish
-    }
-
-    /// This convolution followed by a same-shape ADD of its output and another tensor, in one pass (see
-    /// `PointwiseConv2D.fusingResidualAdd`); run it with `run(input:residual:output:pieces:)`.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is a SIMD 1x1 stride-1 convolution that
-    ///   `PointwiseConv2D.fusingResidualAdd` accepts with `add`.
-    public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
-        try mappingPointwise(orThrow: "an ADD fuses only into a 1x1 stride-1 convolution") {
-            (gemm) throws(KernelError) in try gemm.fusingResidualAdd(add)
-        }
-    }
-
-    /// This 1x1 convolution followed by an unpooled BlazeBlock shortcut, in one pass (see
-    /// `PointwiseConv2D.fusingResidualAdd(_:)`); run it with the shortcut as the residual.
-    public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
-        try mappingPointwise(orThrow: "a shortcut fuses only into a 1x1 stride-1 convolution") {
-            (gemm) throws(KernelError) in try gemm.fusingResidualAdd(residual)
-        }
-    }
-
-    /// A copy whose 1x1 GEMM is `transform`'s fusion of this one's.
-    ///
-    /// - Parameters:
-    ///   - message: The reason given when this is not the 1x1 stride-1 GEMM.
-    ///   - transform: The fusion, applied to this convolution's `PointwiseConv2D`.
-    /// - Throws: `KernelError.invalidParameter(message)` unless this is the 1x1 stride-1 GEMM, or what
-    ///   `transform` throws.
-    private func mappingPointwise(
-        orThrow message: String, _ transform: (PointwiseConv2D) throws(KernelError) -> PointwiseConv2D
-    ) throws(KernelError) -> Self {
-        guard case .pointwise(let gemm) = implementation else { throw .invalidParameter(message) }
-        var copy = self
-        copy.implementation = .pointwise(try transform(gemm))
-        return copy
-    }
-
-    /// Whether an ADD runs in the epilogue (`fusingResidualAdd`).
-    public var hasResidual: Bool {
-        if case .pointwise(let gemm) = implementation { return gemm.hasResidual }
-        return false
-    }
-
-    /// Whether a PRELU runs in the epilogue.
-    public var hasPReLU: Bool {
-        if case .pointwise(let gemm) = implementation { return gemm.hasPReLU }
-        return slopes != nil
-    }
+    /// Whether the epilogue adds a second input (`Epilogue.residual`).
+    public var hasResidual: Bool { epilogue.residual != .none }
 
     /// Independent pieces of the output: its rows (`n·outH`) for the GEMM implementations, 1 for the
     /// reference and the dilated kernel (computed whole).
@@ -343,7 +256,7 @@ public struct Conv2D: Sendable {
     }
 }
 
-extension Conv2D: StepKernel, VariantKernel, PaddingFoldingKernel {
+extension Conv2D: StepKernel, VariantKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW * inputShape.c }
 
     /// Rows of a batch of one through the GEMM implementations (`runsOutputRows`), undilated; with a fused

@@ -22,7 +22,8 @@ extension DepthwiseConv2D {
     public func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         let microkernels = instructionSet.microkernels.convolution
         let kernel = isBlocked ? microkernels.depthwise : microkernels.depthwiseGeneral
-        let weights = UnsafePointer(packed.pointer), multiplier = depthMultiplier, hardSwish = hasHardSwish
+        let weights = UnsafePointer(packed.pointer), multiplier = depthMultiplier
+        let hardSwish = epilogue.function == .hardSwish
         Pieces.forEachImage(
             pieces, input: input, inputShape, output: output, outputShape, window: geometry.filterWindow,
             bounds: activation.outputBounds

@@ -21,12 +21,16 @@
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 public struct DepthwiseConv2D: OutputRowKernel {
-    public package(set) var inputShape: Shape4
+    public let inputShape: Shape4
     /// `[n, outH, outW, C·M]`.
     public let outputShape: Shape4
-    public package(set) var geometry: WindowGeometry
+    public let geometry: WindowGeometry
     public let depthMultiplier: Int
-    public let activation: FusedActivation
+    /// What the convolution does after each sum: the fused activation, and HARD_SWISH for the
+    /// register-blocked kernel (`capabilities(depthMultiplier:dilationH:dilationW:variant:)`).
+    public let epilogue: Epilogue
+    /// The epilogue's clamp.
+    public var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
@@ -37,8 +41,6 @@ public struct DepthwiseConv2D: OutputRowKernel {
     let packed: PackedBuffer<Float>
     /// Whether `.simd` runs the register-blocked microkernel (depth multiplier 1, no dilation).
     let isBlocked: Bool
-    /// Whether TFLite's HARD_SWISH runs after the clamp in the epilogue (`fusingHardSwish`).
-    public private(set) var hasHardSwish = false
 
     /// Validates the parameters and packs the filter.
     ///
@@ -53,12 +55,14 @@ public struct DepthwiseConv2D: OutputRowKernel {
     ///   - strideW: Horizontal stride, positive.
     ///   - dilationH: Vertical dilation factor, positive.
     ///   - dilationW: Horizontal dilation factor, positive.
-    ///   - padding: TFLite's SAME or VALID.
-    ///   - activation: The fused activation.
+    ///   - padding: TFLite's SAME or VALID, or explicit padding (a folded PAD).
+    ///   - epilogue: What follows each sum: the fused activation, and the stages the implementation runs
+    ///     (`capabilities(depthMultiplier:dilationH:dilationW:variant:)`).
     ///   - variant: The implementation; see the type's documentation.
     ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
-    /// - Throws: `KernelError` when a shape, count or parameter is invalid.
+    /// - Throws: `KernelError` when a shape, count or parameter is invalid, or the implementation cannot
+    ///   run `epilogue`.
     public init(
         inputShape: Shape4,
         filterShape: Shape4,
@@ -70,32 +74,23 @@ public struct DepthwiseConv2D: OutputRowKernel {
         dilationH: Int = 1,
         dilationW: Int = 1,
         padding: Padding,
-        activation: FusedActivation = .none,
+        epilogue: Epilogue = .none,
         variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
-        try inputShape.validate("input")
-        try filterShape.validate("filter")
-        guard filterShape.n == 1 else {
-            throw .invalidShape("depthwise filter shape \(filterShape) must have a leading dimension of 1")
-        }
-        let multiplier = depthMultiplier ?? filterShape.c / inputShape.c
-        guard multiplier > 0 else {
-            throw .invalidParameter("depth multiplier \(multiplier) must be positive")
-        }
-        guard filterShape.c == inputShape.c * multiplier else {
-            throw .channelMismatch(expected: inputShape.c * multiplier, actual: filterShape.c)
-        }
-        try KernelError.checkWeights(
-            filter: filter, filterShape: filterShape, bias: bias, outputChannels: filterShape.c)
-        let geometry = try WindowGeometry.convolution(
-            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
-            dilationH: dilationH, dilationW: dilationW, padding: padding)
+        let multiplier = depthMultiplier ?? filterShape.c / max(inputShape.c, 1)
+        let geometry = try Self.geometry(
+            inputShape: inputShape, filterShape: filterShape, filterCount: filter.count, biasCount: bias?.count,
+            depthMultiplier: multiplier, strideH: strideH, strideW: strideW, dilationH: dilationH,
+            dilationW: dilationW, padding: padding)
         self.inputShape = inputShape
         self.outputShape = Shape4(n: inputShape.n, h: geometry.outH, w: geometry.outW, c: filterShape.c)
         self.geometry = geometry
         self.depthMultiplier = multiplier
-        self.activation = activation
+        try epilogue.validate(
+            Self.capabilities(depthMultiplier: multiplier, dilationH: dilationH, dilationW: dilationW, variant: variant),
+            channels: filterShape.c, kernel: "this depthwise convolution")
+        self.epilogue = epilogue
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         let biasValues = bias ?? Array(repeating: 0, count: filterShape.c)
         let blocked = multiplier == 1 && dilationH == 1 && dilationW == 1
@@ -114,37 +109,44 @@ public struct DepthwiseConv2D: OutputRowKernel {
         }
     }
 
-    /// This kernel reading `inputShape` with explicit zero padding instead of an already padded input:
-    /// a `PAD` of height and width whose output only this (VALID, unpadded) kernel reads, folded into it.
-    /// The taps that fell on padding are skipped instead of multiplied by zero, so the outputs are equal
-    /// (they can differ only in the sign of an exact zero sum).
-    ///
-    /// - Throws: `KernelError.invalidParameter` when this kernel already pads, or `.invalidShape` when
-    ///   the padded input is not this kernel's input or the padding is not smaller than the kernel.
-    public func foldingPadding(
-        inputShape: Shape4, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
-    ) throws(KernelError) -> Self {
-        try foldedPadding(inputShape: inputShape, padTop: padTop, padBottom: padBottom, padLeft: padLeft,
-                          padRight: padRight)
+    /// Checks what `init` checks before it packs anything — the shapes, the depth multiplier, the weights'
+    /// counts (`filterCount`, `biasCount`, nil for no bias), the strides, dilations and output size — and
+    /// returns the geometry: for the runtime, which plans its fusions before it packs the filter.
+    /// - Throws: `KernelError`, as `init` does.
+    package static func geometry(
+        inputShape: Shape4, filterShape: Shape4, filterCount: Int, biasCount: Int?, depthMultiplier multiplier: Int,
+        strideH: Int, strideW: Int, dilationH: Int, dilationW: Int, padding: Padding
+    ) throws(KernelError) -> WindowGeometry {
+        try inputShape.validate("input")
+        try filterShape.validate("filter")
+        guard filterShape.n == 1 else {
+            throw .invalidShape("depthwise filter shape \(filterShape) must have a leading dimension of 1")
+        }
+        guard multiplier > 0 else {
+            throw .invalidParameter("depth multiplier \(multiplier) must be positive")
+        }
+        guard filterShape.c == inputShape.c * multiplier else {
+            throw .channelMismatch(expected: inputShape.c * multiplier, actual: filterShape.c)
+        }
+        try KernelError.checkWeights(
+            filterCount: filterCount, filterShape: filterShape, biasCount: biasCount, outputChannels: filterShape.c)
+        return try WindowGeometry.convolution(
+            inputShape: inputShape, filterShape: filterShape, strideH: strideH, strideW: strideW,
+            dilationH: dilationH, dilationW: dilationW, padding: padding)
     }
 
-    /// This convolution followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
-    /// register-blocked microkernel applies it after the clamp with the standalone kernel's operations, so the
-    /// outputs are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the register-blocked SIMD kernel (depth
-    ///   multiplier 1, no dilation) without a HARD_SWISH yet.
-    public func fusingHardSwish() throws(KernelError) -> Self {
-        guard variant == .simd, isBlocked, !hasHardSwish else {
-            throw .invalidParameter("a HARD_SWISH fuses only into the register-blocked SIMD depthwise convolution")
-        }
-        var copy = self
-        copy.hasHardSwish = true
-        return copy
+    /// The epilogue stages of the implementation `variant` chooses: HARD_SWISH in the register-blocked SIMD
+    /// kernel (depth multiplier 1, no dilation), and explicit padding in every kernel. Known before the filter
+    /// is packed, for the runtime's fusion passes.
+    public static func capabilities(
+        depthMultiplier: Int, dilationH: Int, dilationW: Int, variant: KernelVariant
+    ) -> Epilogue.Capabilities {
+        let blocked = depthMultiplier == 1 && dilationH == 1 && dilationW == 1
+        return variant != .reference && blocked ? [.hardSwish, .explicitPadding] : [.explicitPadding]
     }
 }
 
-extension DepthwiseConv2D: RowStepKernel, VariantKernel, PaddingFoldingKernel {
+extension DepthwiseConv2D: RowStepKernel, VariantKernel {
     package var multiplyAccumulates: Int { outputShape.count * geometry.kernelH * geometry.kernelW }
 
     /// Rows of a batch of one through the SIMD kernels (their pieces are output rows), undilated.

@@ -19,34 +19,49 @@ public struct Add: Sendable {
     public let rhsShape: Shape4
     /// The broadcast shape: per dimension, the larger of the two.
     public var outputShape: Shape4 { plan.outputShape }
-    public let activation: FusedActivation
+    /// What follows each sum: the fused activation, and PReLU slopes in the SIMD same-shape kernel
+    /// (`capabilities(lhsShape:rhsShape:variant:)`).
+    public let epilogue: Epilogue
+    /// The epilogue's clamp.
+    public var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
     public let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
-    /// PReLU slopes per channel applied after the sum (a fused PRELU), or nil.
-    var slopes: PackedBuffer<Float>?
+    /// The epilogue's PReLU slopes, or nil.
+    let slopes: PackedBuffer<Float>?
 
     /// - Parameters:
     ///   - lhsShape: The first operand's shape.
     ///   - rhsShape: The second operand's shape; each dimension equal to `lhsShape`'s or one of them 1.
-    ///   - activation: The fused activation.
+    ///   - epilogue: What follows each sum: the fused activation, and the stages
+    ///     `capabilities(lhsShape:rhsShape:variant:)` allows.
     ///   - variant: The implementation; see the type's documentation.
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
-    /// - Throws: `KernelError.invalidShape` or `.notBroadcastable`.
+    /// - Throws: `KernelError.invalidShape` or `.notBroadcastable`; `.invalidParameter` or
+    ///   `.weightCountMismatch` for an epilogue the implementation cannot run.
     public init(
-        lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic,
+        lhsShape: Shape4, rhsShape: Shape4, epilogue: Epilogue = .none, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         self.plan = try BroadcastPlan(lhsShape, rhsShape)
         self.lhsShape = lhsShape
         self.rhsShape = rhsShape
-        self.activation = activation
         self.variant = variant == .reference ? .reference : .simd
+        try epilogue.validate(Self.capabilities(lhsShape: lhsShape, rhsShape: rhsShape, variant: self.variant),
+                              channels: plan.outputShape.c, kernel: "this ADD")
+        self.epilogue = epilogue
+        self.slopes = try .slopes(epilogue.slopes, channels: plan.outputShape.c)
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
+    }
+
+    /// The epilogue stages of the implementation `variant` chooses: PReLU slopes in the SIMD kernel of two
+    /// operands of the same shape (its pieces are then rows of pixels); the clamp only otherwise.
+    public static func capabilities(lhsShape: Shape4, rhsShape: Shape4, variant: KernelVariant) -> Epilogue.Capabilities {
+        variant != .reference && lhsShape == rhsShape ? [.slopes] : []
     }
 
     /// Computes `act(lhs + rhs)`.
@@ -72,24 +87,6 @@ public struct Add: Sendable {
         if slopes != nil { return outputShape.n * outputShape.h }
         return variant == .simd && plan.isSameShape ? Pieces.blockCount(outputShape.count) : 1
     }
-
-    /// This ADD followed by TFLite's PRELU with one slope per channel, in one pass (`v < 0 ? v · slope : v`
-    /// after the sum and the clamp, as the PRELU kernel computes it): the same outputs to the bit, without
-    /// the intermediate tensor. Its pieces are then rows of pixels.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD same-shape ADD without slopes yet;
-    ///   `.weightCountMismatch` unless there is one slope per channel.
-    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
-        guard variant == .simd, plan.isSameShape, self.slopes == nil else {
-            throw .invalidParameter("a PRELU fuses only into the SIMD same-shape ADD")
-        }
-        var copy = self
-        copy.slopes = try .slopes(slopes, channels: outputShape.c)
-        return copy
-    }
-
-    /// Whether a PRELU runs after the sum.
-    public var hasPReLU: Bool { slopes != nil }
 
     /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
     public func run(

@@ -64,7 +64,7 @@ public struct PReLU: Sendable {
     }
 
     /// The slopes, one per channel, when they are per channel on a dense input (what a convolution or an
-    /// ADD can take over with `fusingPReLU(slopes:)`); nil otherwise.
+    /// ADD runs in its epilogue, `Epilogue.slopes`); nil otherwise.
     public var perChannelSlopes: [Float]? {
         guard isPerChannel else { return nil }
         return Array(UnsafeBufferPointer(start: alpha.pointer, count: outputShape.c))

@@ -6,7 +6,7 @@
 /// beyond. The result equals the three operators' to the bit (same operations in the same order), without
 /// writing the pooled and padded tensors; the runtime fuses them when those tensors have no other reader.
 ///
-/// A PRELU with one slope per channel after the ADD can run in the same pass (`fusingPReLU(slopes:)`).
+/// A PRELU with one slope per channel after the ADD can run in the same pass (`Epilogue.slopes`).
 ///
 /// One implementation (vectorized over channels, AVX2 where the CPU has it); the unfused operators
 /// are the reference. Thread safety: immutable; `run` may be called concurrently with non-overlapping
@@ -23,17 +23,24 @@ public struct ResidualAdd: Sendable {
     public let poolActivation: FusedActivation
     /// Whether the shortcut was the ADD's first operand (`s + main`) or its second (`main + s`).
     public let shortcutFirst: Bool
-    public let activation: FusedActivation
+    /// What follows each sum: the ADD's fused activation, and PReLU slopes (`capabilities`).
+    public let epilogue: Epilogue
+    /// The epilogue's clamp.
+    public var activation: FusedActivation { epilogue.activation }
     /// The instruction set the kernel runs on.
     public let instructionSet: KernelInstructionSet
-    /// PReLU slopes per output channel applied after the activation (a fused PRELU), or nil.
-    var slopes: PackedBuffer<Float>?
+    /// The epilogue's PReLU slopes, or nil.
+    let slopes: PackedBuffer<Float>?
+
+    /// The epilogue stages the kernel runs: the clamp and PReLU slopes.
+    public static let capabilities: Epilogue.Capabilities = [.slopes]
 
     /// - Throws: `KernelError.invalidShape` unless the batch sizes match, the shortcut has at most the
-    ///   output's channels, and its height and width are the output's (twice the output's when pooled).
+    ///   output's channels, and its height and width are the output's (twice the output's when pooled);
+    ///   `.invalidParameter` or `.weightCountMismatch` for an epilogue beyond `capabilities`.
     public init(
         shortcutShape: Shape4, outputShape: Shape4, pooled: Bool, poolActivation: FusedActivation = .none,
-        shortcutFirst: Bool = true, activation: FusedActivation = .none, instructionSet: KernelInstructionSet? = nil
+        shortcutFirst: Bool = true, epilogue: Epilogue = .none, instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
         try shortcutShape.validate("shortcut")
         try outputShape.validate("output")
@@ -48,27 +55,11 @@ public struct ResidualAdd: Sendable {
         self.pooled = pooled
         self.poolActivation = poolActivation
         self.shortcutFirst = shortcutFirst
-        self.activation = activation
+        try epilogue.validate(Self.capabilities, channels: outputShape.c, kernel: "a BlazeBlock shortcut")
+        self.epilogue = epilogue
+        self.slopes = try .slopes(epilogue.slopes, channels: outputShape.c)
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
-
-    /// This kernel followed by TFLite's PRELU with one slope per channel, in one pass: `v < 0 ? v · slope : v`
-    /// on each sum after the activation, as the PRELU kernel computes it, so the outputs are the same to the
-    /// bit without the intermediate tensor.
-    /// - Throws: `KernelError.invalidParameter` if a PRELU is fused already,
-    ///   `KernelError.weightCountMismatch` unless there is one slope per output channel.
-    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
-        guard self.slopes == nil else { throw .invalidParameter("a PRELU is fused into this shortcut already") }
-        var copy = self
-        copy.slopes = try .slopes(slopes, channels: outputShape.c)
-        return copy
-    }
-
-    /// Whether a PRELU runs after the sum.
-    public var hasPReLU: Bool { slopes != nil }
-
-    /// The fused PRELU's slopes (`outputShape.c` of them), or nil.
-    public var preluSlopes: [Float]? { slopes?.values }
 
     /// Independent pieces of the output: its rows (`n·h`).
     public var pieceCount: Int { outputShape.n * outputShape.h }

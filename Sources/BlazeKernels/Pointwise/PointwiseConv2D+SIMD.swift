@@ -30,7 +30,8 @@ extension PointwiseConv2D {
             microkernels.pointwise(PointwiseArguments(
                 rows: rows, depth: inputChannels, columns: outputChannels, input: input, packed: packed.pointer,
                 output: output, bounds: activation.outputBounds, alpha: alpha, residual: residual,
-                residualChannels: residualChannels, panels: panels, hardSwish: hasHardSwish, silu: hasSiLU))
+                residualChannels: residualChannels, panels: panels, hardSwish: epilogue.function == .hardSwish,
+                silu: epilogue.function == .silu))
         }
     }
 }

@@ -21,9 +21,12 @@ public struct PointwiseConv2D: Sendable {
     public let inputShape: Shape4
     /// `[n, h, w, outC]`.
     public let outputShape: Shape4
-    /// The clamp of the epilogue: the convolution's fused activation, or, once an ADD is fused in
-    /// (`fusingResidualAdd`), the ADD's.
-    public private(set) var activation: FusedActivation
+    /// What the GEMM does after each sum (`Epilogue`); the SIMD GEMM runs every stage with 8 or more output
+    /// channels, the clamp and slopes with fewer (`capabilities(outputChannels:variant:)`), `.reference` and
+    /// `.blas` the clamp only.
+    public let epilogue: Epilogue
+    /// The epilogue's clamp.
+    public var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
     public let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
@@ -32,17 +35,13 @@ public struct PointwiseConv2D: Sendable {
     /// The layout depends on `variant`: `.reference` and `.blas` keep `[bias ×outC][filter outC x inC]`;
     /// `.simd` packs column panels `[bias ×NR][inC][×NR]` (`PackedGEMM`), zero-padded.
     let packed: PackedBuffer<Float>
-    /// PReLU slopes per output channel applied in the epilogue (zero-padded by 16), or nil.
-    var slopes: PackedBuffer<Float>?
-    /// Whether the epilogue adds a second input (`fusingResidualAdd`).
-    public private(set) var hasResidual = false
-    /// Channels of the second input: the output's for a fused ADD, a BlazeBlock shortcut's (zero-padded to
-    /// the output's in the epilogue) for a fused `ResidualAdd`; 0 without one.
-    public private(set) var residualChannels = 0
-    /// Whether TFLite's HARD_SWISH runs last in the epilogue (`fusingHardSwish`).
-    public private(set) var hasHardSwish = false
-    /// Whether SiLU (`x · logistic(x)`) runs last in the epilogue (`fusingSiLU`).
-    public private(set) var hasSiLU = false
+    /// The epilogue's PReLU slopes, zero-padded by 16, or nil.
+    let slopes: PackedBuffer<Float>?
+    /// Whether the epilogue adds a second input (`Epilogue.residual`).
+    public var hasResidual: Bool { epilogue.residual != .none }
+    /// Channels of the second input: the output's for `.add`, a shortcut's (zero-padded to the output's in the
+    /// epilogue) for `.shortcut`; 0 without one.
+    public var residualChannels: Int { epilogue.residualChannels(output: outputShape.c) }
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
     /// Column panels of the packed weights (`Microkernels.panelCount`).
@@ -60,17 +59,18 @@ public struct PointwiseConv2D: Sendable {
     ///   - outputChannels: `outC`, positive.
     ///   - filter: `outC · inC` weights, row-major `[outC, inC]` (TFLite's OHWI with `kh = kw = 1`).
     ///   - bias: `outC` values, or nil for none.
-    ///   - activation: The fused activation.
+    ///   - epilogue: What follows each sum: the fused activation, and the stages that
+    ///     `capabilities(outputChannels:variant:)` allows.
     ///   - variant: The implementation; see the type's documentation.
     ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
-    /// - Throws: `KernelError` when a shape or count is invalid.
+    /// - Throws: `KernelError` when a shape or count is invalid, or the implementation cannot run `epilogue`.
     public init(
         inputShape: Shape4,
         outputChannels: Int,
         filter: [Float],
         bias: [Float]? = nil,
-        activation: FusedActivation = .none,
+        epilogue: Epilogue = .none,
         variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
@@ -87,7 +87,6 @@ public struct PointwiseConv2D: Sendable {
         }
         self.inputShape = inputShape
         self.outputShape = Shape4(n: inputShape.n, h: inputShape.h, w: inputShape.w, c: outputChannels)
-        self.activation = activation
         self.instructionSet = KernelInstructionSet.resolve(instructionSet)
         let biasValues = bias ?? Array(repeating: 0, count: outputChannels)
 
@@ -107,6 +106,11 @@ public struct PointwiseConv2D: Sendable {
             self.packed = PointwiseConv2D.packSIMD(
                 inputChannels: inputShape.c, outputChannels: outputChannels, filter: filter, bias: biasValues)
         }
+        try epilogue.validate(
+            Self.capabilities(outputChannels: outputChannels, variant: self.variant), channels: outputChannels,
+            kernel: "a \(self.variant) 1x1 convolution of \(outputChannels) output channels")
+        self.epilogue = epilogue
+        self.slopes = try .slopes(epilogue.slopes, channels: outputChannels, zeroPadding: 16)
         panelCount = Microkernels.panelCount(columns: outputChannels)
         columnGroups = self.variant == .simd && outputChannels >= 8
             ? Pieces.columnGroups(pixels: inputShape.n * inputShape.h * inputShape.w, panels: panelCount)
@@ -130,113 +134,12 @@ public struct PointwiseConv2D: Sendable {
         run(input: input, residual: residual, output: output, pieces: 0..<pieceCount)
     }
 
-    /// This kernel followed by a same-shape ADD of its output and another tensor (with the ADD's fused
-    /// activation, and the PRELU fused into that ADD, if any), in one pass: the epilogue adds the other
-    /// tensor to the accumulators (`conv + other`, which IEEE addition makes the same as `other + conv`),
-    /// then clamps and applies the slopes as the ADD kernel does, so the outputs are the same to the bit
-    /// without the intermediate tensor and without a pass over memory.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
-    ///   with no activation, slopes or fused ADD, and `add` is a SIMD ADD of two tensors of this kernel's
-    ///   output shape.
-    public func fusingResidualAdd(_ add: Add) throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual,
-              !hasHardSwish else {
-            throw .invalidParameter(
-                "an ADD fuses only into the SIMD GEMM of 8 or more output channels with no activation")
-        }
-        guard add.variant == .simd, add.plan.isSameShape, add.outputShape == outputShape else {
-            throw .invalidParameter("only a SIMD ADD of two \(outputShape) tensors fuses into this convolution")
-        }
-        var copy = self
-        copy.activation = add.activation
-        copy.hasResidual = true
-        copy.residualChannels = outputChannels
-        if let addSlopes = add.slopes {
-            copy.slopes = try .slopes(addSlopes.values, channels: outputChannels, zeroPadding: 16)
-        }
-        return copy
+    /// The epilogue stages `variant` runs with `outputChannels` output channels: every one for the SIMD GEMM
+    /// of 8 or more, the slopes for the narrow SIMD kernel, the clamp only for `.reference` and `.blas`.
+    public static func capabilities(outputChannels: Int, variant: KernelVariant) -> Epilogue.Capabilities {
+        guard variant == .simd || variant == .automatic else { return [] }
+        return outputChannels >= 8 ? [.slopes, .residual, .hardSwish, .silu] : [.slopes]
     }
-
-    /// This kernel followed by a BlazeBlock shortcut without pooling — `ResidualAdd(shortcut, output)`, the
-    /// shortcut zero-padded in channels — in one pass: the epilogue adds the shortcut's channels to the
-    /// accumulators and 0 to the others (what PAD then ADD compute; IEEE addition makes `conv + s` the same
-    /// as `s + conv`), then clamps with the shortcut's activation, so the outputs are the same to the bit
-    /// without the intermediate tensor; a PRELU fused into the shortcut comes along. Run it with the shortcut
-    /// as the residual.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
-    ///   with no activation, slopes or fused ADD, and `residual` is an unpooled shortcut of this kernel's
-    ///   output shape.
-    public func fusingResidualAdd(_ residual: ResidualAdd) throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, activation == .none, slopes == nil, !hasResidual,
-              !hasHardSwish else {
-            throw .invalidParameter(
-                "a shortcut fuses only into the SIMD GEMM of 8 or more output channels with no activation")
-        }
-        let s = residual.shortcutShape
-        guard !residual.pooled, residual.outputShape == outputShape, s.n == outputShape.n, s.h == outputShape.h,
-              s.w == outputShape.w, (1...outputChannels).contains(s.c) else {
-            throw .invalidParameter("only an unpooled shortcut into a \(outputShape) tensor fuses into this convolution")
-        }
-        var copy = self
-        copy.activation = residual.activation
-        copy.hasResidual = true
-        copy.residualChannels = s.c
-        if let slopes = residual.preluSlopes {
-            copy.slopes = try .slopes(slopes, channels: outputChannels, zeroPadding: 16)
-        }
-        return copy
-    }
-
-    /// This kernel followed by TFLite's PRELU with one slope per output channel, in one pass: the slopes
-    /// are applied in the epilogue (`v < 0 ? v · slope : v`, as the PRELU kernel computes it), so the
-    /// outputs are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM with no activation and no
-    ///   slopes yet; `.weightCountMismatch` unless there is one slope per output channel.
-    public func fusingPReLU(slopes: [Float]) throws(KernelError) -> Self {
-        guard variant == .simd, activation == .none, self.slopes == nil, !hasHardSwish else {
-            throw .invalidParameter("a PRELU fuses only into the SIMD GEMM with no activation")
-        }
-        var copy = self
-        copy.slopes = try .slopes(slopes, channels: outputChannels, zeroPadding: 16)
-        return copy
-    }
-
-    /// This kernel followed by TFLite's HARD_SWISH (`x · min(max(x + 3, 0), 6) / 6`), in one pass: the
-    /// epilogue applies it last, after the clamp, PRELU slopes and fused ADD, with the operations of the
-    /// standalone kernel (`Nonlinearity.hardSwish`), so the outputs are the same to the bit without the
-    /// intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels
-    ///   without a HARD_SWISH yet.
-    public func fusingHardSwish() throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, !hasHardSwish, !hasSiLU else {
-            throw .invalidParameter("a HARD_SWISH fuses only into the SIMD GEMM of 8 or more output channels")
-        }
-        var copy = self
-        copy.hasHardSwish = true
-        return copy
-    }
-
-    /// This kernel followed by SiLU (TFLite's LOGISTIC and the MUL of its input by it, fused as
-    /// `Nonlinearity(.silu)`), in one pass: the epilogue applies `x · logistic(x)` last, with the `silu`
-    /// microkernel's operations, so the outputs are the same to the bit without the intermediate tensor.
-    ///
-    /// - Throws: `KernelError.invalidParameter` unless this is the SIMD GEMM of at least 8 output channels with
-    ///   no HARD_SWISH or SiLU yet.
-    public func fusingSiLU() throws(KernelError) -> Self {
-        guard variant == .simd, outputChannels >= 8, !hasHardSwish, !hasSiLU else {
-            throw .invalidParameter("a SiLU fuses only into the SIMD GEMM of 8 or more output channels")
-        }
-        var copy = self
-        copy.hasSiLU = true
-        return copy
-    }
-
-    /// Whether a PRELU runs in the epilogue.
-    public var hasPReLU: Bool { slopes != nil }
 
     /// GEMM rows (pixels) per piece: one register tile's height (6 rows of the 6x16 tiles; 8 with fewer
     /// than 16 output channels, all 8x8 tiles), so that a range of pieces starts on a tile boundary and

@@ -65,6 +65,7 @@ public struct TransposeConvBias: Sendable {
             throw .invalidShape("input \(i) or filter \(f) has a dimension that is not positive")
         }
         guard strideH > 0, strideW > 0 else { throw .invalidShape("stride \(strideH)x\(strideW) is not positive") }
+        if case .explicit = padding { throw .invalidParameter("a transposed convolution pads SAME or VALID") }
         guard f.c == i.c else { throw .invalidShape("filter \(f) has \(f.c) input channels, the input \(i.c)") }
         guard filter.count == f.count else { throw .invalidShape("filter has \(filter.count) weights, expected \(f.count)") }
         guard bias.count == f.n else { throw .invalidShape("bias has \(bias.count) values, expected \(f.n)") }
