@@ -115,13 +115,28 @@ package final class WindowKernelTable: Sendable {
     }
 }
 
+/// The general kernels' hot loops: SOFTMAX rows and BATCH_MATMUL blocks.
+package final class GeneralKernelTable: Sendable {
+    package let softmax: @Sendable (SoftmaxArguments) -> Void
+    package let matmul: @Sendable (MatMulArguments) -> Void
+
+    package init(softmax: @escaping @Sendable (SoftmaxArguments) -> Void,
+                 matmul: @escaping @Sendable (MatMulArguments) -> Void) {
+        (self.softmax, self.matmul) = (softmax, matmul)
+    }
+}
+
 /// Every entry point of one build of the microkernels, by operator family.
 package final class MicrokernelTable: Sendable {
     package let convolution: ConvolutionKernelTable
     package let elementwise: ElementwiseKernelTable
     package let window: WindowKernelTable
+    package let general: GeneralKernelTable
 
-    package init(convolution: ConvolutionKernelTable, elementwise: ElementwiseKernelTable, window: WindowKernelTable) {
-        (self.convolution, self.elementwise, self.window) = (convolution, elementwise, window)
+    package init(
+        convolution: ConvolutionKernelTable, elementwise: ElementwiseKernelTable, window: WindowKernelTable,
+        general: GeneralKernelTable
+    ) {
+        (self.convolution, self.elementwise, self.window, self.general) = (convolution, elementwise, window, general)
     }
 }

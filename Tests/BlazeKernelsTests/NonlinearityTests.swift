@@ -97,6 +97,25 @@ struct NonlinearityTests {
         }
     }
 
+    @Test("LOGISTIC and SiLU within 2 ulp of the reference on a dense sweep of [-90, 20], every instruction set",
+          arguments: [KernelInstructionSet.baseline, .avx2FMA, .avx512].filter(\.isSupported))
+    func logisticSweep(instructionSet: KernelInstructionSet) throws {
+        // Every 2^-10 over the branches (exp(x) below -9, the quotient from -9 to 16.6, 1 above), plus the
+        // neighbours of the cutoffs.
+        let x = stride(from: Float(-90), through: 20, by: 1 / 1024) + [-9, 16.619047, 16.619049, -87.33654]
+            .flatMap { [$0.nextDown, $0, $0.nextUp] }
+        let shape = Shape4(h: 1, w: 1, c: x.count)
+        let expected = try Nonlinearity(shape: shape, function: .logistic, variant: .reference).apply(x)
+        let fast = try Nonlinearity(shape: shape, function: .logistic, instructionSet: instructionSet).apply(x)
+        let silu = try Nonlinearity(shape: shape, function: .silu, instructionSet: instructionSet).apply(x)
+        var worst = 0
+        for i in x.indices where abs(expected[i]) >= 1.2e-38 {
+            worst = max(worst, ulps(fast[i], expected[i]))
+            #expect(silu[i].bitPattern == (x[i] * fast[i]).bitPattern, "SiLU(\(x[i])) is not x · logistic(x)")
+        }
+        #expect(worst <= 2, "\(instructionSet): worst \(worst) ulp")
+    }
+
     @Test func nanPassesThroughAndInPlaceWorks() throws {
         for function in [Nonlinearity.Function.logistic, .hardSwish] {
             for variant in [KernelVariant.reference, .simd] {

@@ -1,11 +1,14 @@
+import BlazeKernelParameters
+
 /// TFLite's float `BATCH_MATMUL`: `output[..., m, n] = Σ_k x[..., m, k] · y[..., k, n]`, with each operand's last
 /// two axes transposed first when its adjoint flag is set, and NumPy-style broadcasting of the batch axes
 /// (every axis but the last two).
 ///
-/// Without `adjointY` each output row is accumulated 8 columns at a time over `k`; with it, each output is a dot
-/// product over `k` (the second operand's rows are contiguous then). Each output value is computed by the same
-/// operations in the same order in every piece, so every split gives the same bits. Pieces: output rows (batch
-/// and `m`).
+/// The products run on `instructionSet`'s `matmul` microkernel (`Microkernels/General.swift`): without `adjointY`,
+/// tiles of 4 rows by 16 columns accumulated over `k` (one multiply-add per step, FMA where the CPU has it); with
+/// it, each output is a dot product over `k` (the second operand's rows are contiguous then). Each output value is
+/// computed by the same operations in the same order in every piece, so every split gives the same bits. Pieces:
+/// output rows (batch and `m`).
 ///
 /// Aliasing: none allowed. Thread safety: immutable.
 package struct BatchMatMul: Sendable, StepKernel {
@@ -20,9 +23,14 @@ package struct BatchMatMul: Sendable, StepKernel {
     let xBatchStrides: [Int]
     let yBatchStrides: [Int]
 
+    /// The instruction set the matrix products run on.
+    package let instructionSet: KernelInstructionSet
+
     /// - Throws: `KernelError.invalidShape` for an operand of rank below 2, inner dimensions that differ, or batch
     ///   axes that do not broadcast.
-    package init(x: [Int], y: [Int], adjointX: Bool, adjointY: Bool) throws(KernelError) {
+    package init(
+        x: [Int], y: [Int], adjointX: Bool, adjointY: Bool, instructionSet: KernelInstructionSet? = nil
+    ) throws(KernelError) {
         guard x.count >= 2, y.count >= 2 else {
             throw .invalidShape("BATCH_MATMUL of \(x) and \(y): both operands need rank 2 or more")
         }
@@ -50,6 +58,7 @@ package struct BatchMatMul: Sendable, StepKernel {
         output = try TensorDimensions(sizes + [m, n], role: "BATCH_MATMUL output")
         (self.adjointX, self.adjointY, self.m, self.k, self.n) = (adjointX, adjointY, m, kx, n)
         (batchSizes, xBatchStrides, yBatchStrides) = (sizes, strides(a), strides(b))
+        self.instructionSet = KernelInstructionSet.resolve(instructionSet)
     }
 
     package var planDescription: String { "BatchMatMul" }
@@ -60,10 +69,17 @@ package struct BatchMatMul: Sendable, StepKernel {
     }
     package var pieceCount: Int { output.count / n }
 
+    /// Output rows `rows` (of `output.count / n`), in blocks of one batch's rows on `instructionSet`'s
+    /// matrix-product microkernel.
     func run(x: UnsafePointer<Float>, y: UnsafePointer<Float>, output out: UnsafeMutablePointer<Float>, rows: Range<Int>) {
         let (m, k, n) = (self.m, self.k, self.n)
-        for row in rows {
-            let batch = row / m, i = row % m
+        let matmul = instructionSet.microkernels.general.matmul
+        // x[i, p]: row-major [m, k], or [k, m] with the adjoint.
+        let (aRowStride, aDepthStride) = adjointX ? (1, m) : (k, 1)
+        var row = max(rows.lowerBound, 0)
+        let end = min(rows.upperBound, pieceCount)
+        while row < end {
+            let batch = row / m, i = row % m, count = min(m - i, end - row)
             var (xm, ym, rest) = (0, 0, batch)
             for axis in batchSizes.indices.reversed() {
                 let index = rest % batchSizes[axis]
@@ -71,34 +87,10 @@ package struct BatchMatMul: Sendable, StepKernel {
                 xm += index * xBatchStrides[axis]
                 ym += index * yBatchStrides[axis]
             }
-            let a = x + xm * m * k, b = y + ym * k * n, c = out + row * n
-            // x[i, p]: row-major [m, k], or [k, m] with the adjoint.
-            let (aRow, aStep) = adjointX ? (a + i, m) : (a + i * k, 1)
-            if adjointY {
-                // y is [n, k]: each output is a dot product of two rows.
-                for j in 0..<n {
-                    let bRow = b + j * k
-                    var sum: Float = 0
-                    for p in 0..<k { sum += aRow[p * aStep] * bRow[p] }
-                    c[j] = sum
-                }
-                continue
-            }
-            var j = 0
-            while j + 8 <= n {
-                var acc = SIMD8<Float>()
-                for p in 0..<k {
-                    acc += SIMD8(repeating: aRow[p * aStep]) * UnsafeRawPointer(b + p * n + j).loadUnaligned(as: SIMD8<Float>.self)
-                }
-                UnsafeMutableRawPointer(c + j).storeBytes(of: acc, as: SIMD8<Float>.self)
-                j += 8
-            }
-            while j < n {
-                var sum: Float = 0
-                for p in 0..<k { sum += aRow[p * aStep] * b[p * n + j] }
-                c[j] = sum
-                j += 1
-            }
+            matmul(MatMulArguments(
+                rows: count, depth: k, columns: n, a: x + xm * m * k + i * aRowStride, aRowStride: aRowStride,
+                aDepthStride: aDepthStride, b: y + ym * k * n, transposedB: adjointY, c: out + row * n))
+            row += count
         }
     }
 

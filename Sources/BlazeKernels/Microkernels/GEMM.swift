@@ -150,7 +150,6 @@ extension Microkernels {
         }
         if let alpha = t.alpha { tile.forEach(PReLUTileRows(slopes: Columns(loading: alpha))) }
         if t.hardSwish { tile.forEach(HardSwishTileRows<Columns>()) }
-        if t.silu { tile.forEach(SiLUTileRows<Columns>()) }
         let c = t.c, cs = t.cRowStride
         if t.columns == Columns.width {
             tile.forEach { row, r in if r == 0 || t.rows > r { row.c.store(c + r &* cs) } }
@@ -160,6 +159,11 @@ extension Microkernels {
                 tile.forEach { row, r in row.c.store(p + r &* Columns.width) }
                 copyTileRows(p, scratchStride: Columns.width, rows: t.rows, columns: t.columns, c, cStride: cs)
             }
+        }
+        // SiLU last, over the stored rows (still in L1): its exponential's constants and temporaries would
+        // crowd the accumulators out of the registers. The same operations on the same values as on them.
+        if t.silu {
+            for r in 0..<min(max(t.rows, 1), Tile.width) { silu(count: t.columns, input: c + r &* cs, output: c + r &* cs) }
         }
     }
 

@@ -3,51 +3,68 @@
 //
 // HARD_SWISH is TFLite's float formula `x · min(max(x + 3, 0), 6) / 6`, evaluated in that order with IEEE
 // single operations, so every lane gives the bits of the scalar reference. LOGISTIC follows TFLite's float
-// reference (`1 / (1 + exp(−x))` inside [−9, 16.619047], `exp(x)` below, 1 above) with a vector `exp` of
-// Cephes' polynomial: within 2 ulp of the scalar reference's `expf` (the sweep tests' tolerance).
+// reference (`1 / (1 + exp(−x))` inside [−9, 16.619047], `exp(x)` below, 1 above) with one vector `exp` of
+// Cephes' polynomial per lane: within 2 ulp of the scalar reference's `expf` (the sweep tests' tolerance).
 
 extension Microkernels {
     /// `exp(x)` lane-wise for `x` in [−87.33, 88.37] (callers clamp): `2^n · p(r)` with `x = n·ln 2 + r`,
-    /// `|r| ≤ ln 2 / 2`, and Cephes' degree-7 polynomial for `exp(r)`. Relative error below 2 ulp.
+    /// `|r| ≤ ln 2 / 2`, and Cephes' degree-7 polynomial for `exp(r)`, its steps fused multiply-adds where the
+    /// build has them (`multiplyAdd`). Relative error below 2 ulp.
     @inline(__always)
-    static func exponential(_ x: Vec8) -> Vec8 {
+    static func exponential<V: LaneVector>(_ x: V) -> V {
         // Round to nearest with the 1.5·2^23 trick: the sum's low mantissa bits hold n (|n| ≤ 128).
-        let magic = Vec8(repeating: 12582912)
-        let t = x * Vec8(repeating: 1.44269504088896341) + magic
+        let magic = V(repeating: 12582912)
+        var t = magic
+        multiplyAdd(&t, x, V(repeating: 1.44269504088896341))
         let n = t - magic
-        var r = x - n * Vec8(repeating: 0.693359375)
-        r = r - n * Vec8(repeating: -2.12194440e-4)
-        var p = Vec8(repeating: 1.9875691500e-4)
-        p = p * r + Vec8(repeating: 1.3981999507e-3)
-        p = p * r + Vec8(repeating: 8.3334519073e-3)
-        p = p * r + Vec8(repeating: 4.1665795894e-2)
-        p = p * r + Vec8(repeating: 1.6666665459e-1)
-        p = p * r + Vec8(repeating: 5.0000001201e-1)
-        p = p * (r * r) + r + Vec8(repeating: 1)
-        let bits = ((unsafeBitCast(t, to: SIMD8<Int32>.self) &- 0x4B40_0000) &+ 127) &<< 23
-        return p * unsafeBitCast(bits, to: Vec8.self)
+        var r = x
+        multiplyAdd(&r, n, V(repeating: -0.693359375))
+        multiplyAdd(&r, n, V(repeating: 2.12194440e-4))
+        var p = V(repeating: 1.3981999507e-3)
+        multiplyAdd(&p, V(repeating: 1.9875691500e-4), r)
+        var q = V(repeating: 8.3334519073e-3)
+        multiplyAdd(&q, p, r)
+        p = V(repeating: 4.1665795894e-2)
+        multiplyAdd(&p, q, r)
+        q = V(repeating: 1.6666665459e-1)
+        multiplyAdd(&q, p, r)
+        p = V(repeating: 5.0000001201e-1)
+        multiplyAdd(&p, q, r)
+        var e = r
+        multiplyAdd(&e, p, r * r)
+        return (e + V(repeating: 1)).scaled(byPowerOfTwoIn: t)
     }
 
-    /// The logistic function of 8 lanes, TFLite's float formula (see the file's comment); NaN passes through
-    /// (every comparison with it is false, and the middle branch propagates it).
+    /// The logistic function lane-wise, TFLite's float formula (see the file's comment) from one exponential
+    /// per lane: of `−x` for the quotient `1 / (1 + exp(−x))`, of `x` below −9 (floored at −87.33654, below
+    /// which the result is 0). NaN passes through (every comparison with it is false, and the quotient
+    /// propagates it).
     @inline(__always)
-    static func logistic8(_ x: Vec8) -> Vec8 {
-        let upper: Float = 16.619047164916992188, lower: Float = -9, floor: Float = -87.33654
-        let inner = clamp(-x, Vec8(repeating: -upper), Vec8(repeating: 9))      // −x in [−16.62, 9]
-        let outer = clamp(x, Vec8(repeating: floor), Vec8(repeating: lower))    // x in [−87.34, −9]
-        // One exponential per lane: of −x where the middle branch applies, of x below −9.
-        let below = x .< Vec8(repeating: lower)
-        let e = exponential(inner.replacing(with: outer, where: below))
-        let middle = Vec8(repeating: 1) / (Vec8(repeating: 1) + e)
-        let low = e.replacing(with: 0, where: x .< floor)
-        return middle.replacing(with: low, where: below).replacing(with: 1, where: x .> upper)
+    static func logistic<V: LaneVector>(_ x: V) -> V {
+        let upper = V(repeating: 16.619047164916992188), lower = V(repeating: -9), floor = V(repeating: -87.33654)
+        let one = V(repeating: 1), zero = V(repeating: 0)
+        let below = x .< lower
+        let argument = (-x).replacing(with: x, where: below)          // ≤ 9
+        let e = exponential(argument.replacing(with: floor, where: argument .< floor))
+        let low = e.replacing(with: zero, where: x .< floor)
+        return (one / (one + e)).replacing(with: low, where: below).replacing(with: one, where: x .> upper)
     }
+
+    /// `logistic` of 8 lanes.
+    @inline(__always)
+    static func logistic8(_ x: Vec8) -> Vec8 { logistic(x) }
 
     /// `out[i] = logistic(in[i])` for `i < count` (TFLite's float LOGISTIC).
     package static func logistic(
         count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
         var i = 0
+        #if BLAZE_KERNELS_AVX512
+        while i + 16 <= count {
+            store(logistic(load(input + i) as SIMD16<Float>), output + i)
+            i += 16
+        }
+        #endif
         while i + 8 <= count {
             store8(logistic8(load8(input + i)), output + i)
             i += 8
@@ -63,6 +80,13 @@ extension Microkernels {
         count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>
     ) {
         var i = 0
+        #if BLAZE_KERNELS_AVX512
+        while i + 16 <= count {
+            let x: SIMD16<Float> = load(input + i)
+            store(x * logistic(x), output + i)
+            i += 16
+        }
+        #endif
         while i + 8 <= count {
             let x = load8(input + i)
             store8(x * logistic8(x), output + i)

@@ -39,6 +39,7 @@ extension Microkernels {
             mean: mean,
             pad: pad,
             resizeBilinear: resizeBilinear
-        )
+        ),
+        general: GeneralKernelTable(softmax: softmax, matmul: matmul)
     )
 }

@@ -22,8 +22,6 @@ protocol TileColumns {
     mutating func applyPReLU(_ slopes: Self)
     /// TFLite's HARD_SWISH (`hardSwish8`), vector by vector.
     mutating func applyHardSwish()
-    /// SiLU, `x · logistic8(x)` vector by vector (the `silu` microkernel's operations).
-    mutating func applySiLU()
 }
 
 extension SIMD8: TileColumns where Scalar == Float {
@@ -49,7 +47,6 @@ extension SIMD8: TileColumns where Scalar == Float {
 
     @inline(__always) mutating func applyHardSwish() { self = Microkernels.hardSwish8(self) }
 
-    @inline(__always) mutating func applySiLU() { self = self * Microkernels.logistic8(self) }
 }
 
 /// `clamp(v, lower, upper)`, reachable from inside `SIMD8`'s extension (where `clamp` names SIMD's own method).
@@ -100,10 +97,6 @@ struct Vec8x2: TileColumns {
         v1 = Microkernels.hardSwish8(v1)
     }
 
-    @inline(__always) mutating func applySiLU() {
-        v0 = v0 * Microkernels.logistic8(v0)
-        v1 = v1 * Microkernels.logistic8(v1)
-    }
 }
 
 #if BLAZE_KERNELS_AVX512
@@ -146,10 +139,6 @@ struct Vec16: TileColumns {
         v = SIMD16(lowHalf: Microkernels.hardSwish8(v.lowHalf), highHalf: Microkernels.hardSwish8(v.highHalf))
     }
 
-    @inline(__always) mutating func applySiLU() {
-        let (low, high) = (v.lowHalf, v.highHalf)
-        v = SIMD16(lowHalf: low * Microkernels.logistic8(low), highHalf: high * Microkernels.logistic8(high))
-    }
 }
 
 /// `store(v, p)`, reachable from inside `Vec16` (where `store` names its own method).
@@ -185,7 +174,3 @@ struct HardSwishTileRows<Columns: TileColumns>: RegisterBlockVisitor {
     @inline(__always) func visit(_ row: inout TileRow<Columns>, _: Int) { row.c.applyHardSwish() }
 }
 
-/// SiLU on every row of a tile.
-struct SiLUTileRows<Columns: TileColumns>: RegisterBlockVisitor {
-    @inline(__always) func visit(_ row: inout TileRow<Columns>, _: Int) { row.c.applySiLU() }
-}

@@ -73,18 +73,6 @@ func storePartial(_ v: Vec8, _ p: UnsafeMutablePointer<Float>, _ count: Int) {
     }
 }
 
-/// `acc += a * b`: one fused multiply-add per lane where the target has it (the AVX2/FMA build and
-/// arm64), a multiply and an add otherwise (the x86-64 baseline has no FMA instruction, and `addProduct`
-/// there would become a call to `fmaf` per lane).
-@inline(__always)
-func multiplyAdd(_ acc: inout Vec8, _ a: Vec8, _ b: Vec8) {
-    #if BLAZE_KERNELS_FMA || arch(arm64)
-    acc.addProduct(a, b)
-    #else
-    acc += a * b
-    #endif
-}
-
 /// `min(max(v, lower), upper)` lane-wise with TFLite's NaN behaviour (NaN passes through). Written as a
 /// lane loop of selects, which compiles to one `maxps` and one `minps` (ymm with AVX) in every context
 /// measured; `replacing(with:where:)` became compare + blend inside loops (and compare/and/andnot on SSE2),
