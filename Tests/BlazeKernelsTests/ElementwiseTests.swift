@@ -172,4 +172,30 @@ struct PReLUTests {
             try PReLU(inputShape: Shape4(h: 2, w: 2, c: 3), alphaShape: Shape4(h: 1, w: 1, c: 2), alpha: [1, 2])
         }
     }
+
+    @Test("ADD and MUL of a picture and one vector of channels: the channel-pattern loops give the reference's bits",
+          arguments: instructionSets)
+    func channelVectors(instructionSet: KernelInstructionSet) throws {
+        for c in [1, 2, 3, 5, 7, 8, 9, 16, 24, 31, 33, 40] {
+            let full = Shape4(n: 2, h: 3, w: 11, c: c), vector = Shape4(n: 1, h: 1, w: 1, c: c)
+            let x = randomFloats(full.count, seed: UInt64(c)), v = randomFloats(c, seed: UInt64(100 + c))
+            for (lhs, rhs, a, b) in [(full, vector, x, v), (vector, full, v, x)] {
+                for multiply in [false, true] {
+                    func run(_ variant: KernelVariant) throws -> [Float] {
+                        if multiply {
+                            let k = try Mul(lhsShape: lhs, rhsShape: rhs, activation: .relu6, variant: variant,
+                                            instructionSet: instructionSet)
+                            return k.apply(a, b)
+                        }
+                        let k = try Add(lhsShape: lhs, rhsShape: rhs, epilogue: .clamp(.relu6), variant: variant,
+                                        instructionSet: instructionSet)
+                        return k.apply(a, b)
+                    }
+                    let expected = try run(.reference), actual = try run(.simd)
+                    #expect(actual.map(\.bitPattern) == expected.map(\.bitPattern),
+                            "\(multiply ? "MUL" : "ADD") \(lhs) \(rhs) on \(instructionSet)")
+                }
+            }
+        }
+    }
 }

@@ -28,23 +28,8 @@ extension Microkernels {
         }
     }
 
-    /// Broadcast addition over a 4-D output `[n, h, w, c]`, output rows `a.rows` of its `n·h` only; the
-    /// strides are in elements (0 where broadcast), the channel strides 0 or 1.
-    package static func addBroadcast(_ a: BroadcastArguments) {
-        let (n, h, w, c) = a.shape, ls = a.lhs.strides, rs = a.rhs.strides, lhs = a.lhs.base, rhs = a.rhs.base
-        let lower = Vec8(repeating: a.bounds.lower), upper = Vec8(repeating: a.bounds.upper)
-        let first = max(a.rows.lowerBound, 0), end = max(min(a.rows.upperBound, n * h), first)
-        for row in first..<end {
-            let b = row / h, y = row - b * h
-            var out = a.output + row * w * c
-            for x in 0..<w {
-                binaryRow(
-                    RowAddition.self, lhs + b * ls.n + y * ls.h + x * ls.w, ls.c,
-                    rhs + b * rs.n + y * rs.h + x * rs.w, rs.c, out, count: c, lower, upper)
-                out += c
-            }
-        }
-    }
+    /// Broadcast addition over a 4-D output `[n, h, w, c]` (`broadcastRows`).
+    package static func addBroadcast(_ a: BroadcastArguments) { broadcastRows(a, RowAddition.self) }
 
     /// `x >= 0 ? x : x · alpha` over a 4-D output `[n, h, w, c]` with broadcast strides (channel strides 0
     /// or 1). `output` may equal `input` when no broadcasting happens on the input.
