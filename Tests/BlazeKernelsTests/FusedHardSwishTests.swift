@@ -156,4 +156,35 @@ struct FusedHardSwishTests {
         Self.expectSameBits(try depthwise(swish).apply(x), Self.hardSwish(try depthwise(.none).apply(x)),
                             "depthwise on \(instructionSet)")
     }
+
+    @Test("convolution + SiLU: the same bits as the convolution then the SiLU kernel, whole and in pieces",
+          arguments: convolutions.indices, [Shape4(n: 2, h: 9, w: 7, c: 1), Shape4(n: 1, h: 4, w: 5, c: 1)])
+    func convolutionSiLU(index: Int, image: Shape4) throws {
+        let (inC, outC, k, stride) = Self.convolutions[index]
+        let input = Shape4(n: image.n, h: image.h, w: image.w, c: inC)
+        let filterShape = Shape4(n: outC, h: k, w: k, c: inC)
+        let filter = randomFloats(filterShape.count, seed: 3), bias = randomFloats(outC, seed: 4)
+        for isa in [KernelInstructionSet.baseline, .avx2FMA, .avx512].filter(\.isSupported) {
+            func make(_ epilogue: Epilogue) throws -> Conv2D {
+                try Conv2D(inputShape: input, filterShape: filterShape, filter: filter, bias: bias, strideH: stride,
+                           strideW: stride, padding: .same, epilogue: epilogue, instructionSet: isa)
+            }
+            let plain = try make(.clamp(.relu6))
+            guard let fused = try? make(Epilogue(activation: .relu6, function: .silu)) else {
+                #expect(outC < 8 && k == 1, "conv \(inC)->\(outC) \(k)x\(k) refused SiLU")
+                continue
+            }
+            let x = Self.inputs(input.count, seed: UInt64(30 + index))
+            let silu = try Nonlinearity(shape: plain.outputShape, function: .silu, instructionSet: isa)
+            let expected = silu.apply(plain.apply(x))
+            Self.expectSameBits(fused.apply(x), expected, "conv \(inC)->\(outC) \(k)x\(k)/\(stride) \(image) SiLU \(isa)")
+            x.withUnsafeBufferPointer { xs in
+                PiecesTests.expectSameBits(
+                    "conv \(inC)->\(outC) \(k)x\(k)/\(stride) \(image) SiLU \(isa) pieces", count: expected.count,
+                    pieceCount: fused.pieceCount, seed: UInt64(index),
+                    whole: { $0.update(from: expected, count: expected.count) },
+                    piece: { fused.run(input: xs.baseAddress!, output: $0, pieces: $1) })
+            }
+        }
+    }
 }

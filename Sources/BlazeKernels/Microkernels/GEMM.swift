@@ -224,6 +224,9 @@ extension Microkernels {
         let lo = a.bounds.lower, hi = a.bounds.upper, alpha = a.alpha, residual = a.residual
         let residualChannels = a.residualChannels, panels = a.panels, hardSwish = a.hardSwish, silu = a.silu
         let rc = residualChannels > 0 ? min(residualChannels, n) : n
+        // With every panel computed here, SiLU runs once per chunk of rows (contiguous in the output, in L1)
+        // instead of once per tile row.
+        let siluPerChunk = silu && panels.lowerBound <= 0 && panels.upperBound >= panelCount(columns: n)
         // Row chunks (a multiple of every tile height) keep the chunk of A in L1 across the panels.
         let chunk = 48
         var row = 0
@@ -236,9 +239,10 @@ extension Microkernels {
                     b: panel + width, bSegmentStride: 0, bias: panel, c: output + row * n + column, cRowStride: n,
                     columns: min(width, n - column), alpha: alpha.map { $0 + column },
                     residual: residual.map { $0 + row * rc + min(column, rc) }, residualRowStride: rc,
-                    residualLanes: rc - column, hardSwish: hardSwish, silu: silu)
+                    residualLanes: rc - column, hardSwish: hardSwish, silu: silu && !siluPerChunk)
                 runPanel(vectors: p.vectors, t, count: count, aStep: k, cStep: n, lo, hi)
             }
+            if siluPerChunk { Microkernels.silu(count: count * n, input: output + row * n, output: output + row * n) }
             row += count
         }
     }
