@@ -80,7 +80,7 @@ fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
 # Every arch() condition of the library sources must be one that step 3 selects.
 known_arch_sites=(
-  "Sources/BlazeKernels/Microkernels/Vector.swift:#if BLAZE_KERNELS_FMA || arch(arm64)"
+  "Sources/BlazeKernels/Microkernels/LaneVector.swift:#if BLAZE_KERNELS_FMA || arch(arm64)"
   "Sources/BlazeKernels/Common/KernelInstructionSet.swift:#if arch(x86_64) && canImport(BlazeKernelsFMA)"
   "Sources/BlazeKernels/Common/KernelInstructionSet.swift:#if arch(x86_64) && canImport(BlazeKernelsAVX512)"
 )
