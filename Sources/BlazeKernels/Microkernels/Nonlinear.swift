@@ -123,42 +123,47 @@ extension Microkernels {
             storePartial(hardSwish8(loadPartial(input + i, count - i)), output + i, count - i)
         }
     }
-    /// GELU of 8 lanes with the vector exponential. Exact form: `0.5 · x · (1 + erf(x / √2))`, `erf` by
+    /// GELU lane-wise with the vector exponential. Exact form: `0.5 · x · (1 + erf(x / √2))`, `erf` by
     /// Abramowitz and Stegun's 7.1.26 (`1 − (a₁t + … + a₅t⁵) · e^(−z²)`, `t = 1 / (1 + p·z)`, odd in `z`; absolute
-    /// error below 1.5·10⁻⁷). Approximate form: `0.5 · x · (1 + tanh(√(2/π) · (x + 0.044715 · x³)))`, with
-    /// `tanh(y) = sign(y) · (1 − 2 / (1 + e^(2|y|)))`. Within about 2·10⁻⁷ of the C library's forms times |x|.
+    /// error below 1.5·10⁻⁷), its polynomial in fused multiply-adds where the build has them. Approximate form:
+    /// `0.5 · x · (1 + tanh(√(2/π) · (x + 0.044715 · x³)))`, with `tanh(y) = sign(y) · (1 − 2 / (1 + e^(2|y|)))`.
+    /// Within about 2·10⁻⁷ of the C library's forms times |x|.
     @inline(__always)
-    static func gelu8(_ x: Vec8, approximate: Bool) -> Vec8 {
-        let one = Vec8(repeating: 1), half = Vec8(repeating: 0.5)
-        let inner: Vec8
+    static func gelu<V: LaneVector>(_ x: V, approximate: Bool) -> V {
+        let one = V(repeating: 1), half = V(repeating: 0.5), zero = V(repeating: 0)
+        let inner: V
         if approximate {
-            let y = Vec8(repeating: (2 / Float.pi).squareRoot()) * (x + Vec8(repeating: 0.044715) * x * x * x)
-            let a = clamp(y.replacing(with: -y, where: y .< 0) * 2, Vec8(repeating: 0), Vec8(repeating: 88))
-            let t = one - Vec8(repeating: 2) / (one + exponential(a))
-            inner = t.replacing(with: -t, where: y .< 0)
+            let y = V(repeating: (2 / Float.pi).squareRoot()) * (x + V(repeating: 0.044715) * x * x * x)
+            let a = y.replacing(with: -y, where: y .< zero) * V(repeating: 2)
+            let e = exponential(a.replacing(with: V(repeating: 88), where: a .> V(repeating: 88)))
+            let t = one - V(repeating: 2) / (one + e)
+            inner = t.replacing(with: -t, where: y .< zero)
         } else {
-            let z = x * Vec8(repeating: Float(0.5.squareRoot()))
-            let a = z.replacing(with: -z, where: z .< 0)
-            let t = one / (one + Vec8(repeating: 0.3275911) * a)
-            var p = Vec8(repeating: 1.061405429)
-            p = p * t + Vec8(repeating: -1.453152027)
-            p = p * t + Vec8(repeating: 1.421413741)
-            p = p * t + Vec8(repeating: -0.284496736)
-            p = p * t + Vec8(repeating: 0.254829592)
-            p = p * t
-            let e = exponential(clamp(-(a * a), Vec8(repeating: -87.33), Vec8(repeating: 0)))
-            let erf = one - p * e
-            inner = erf.replacing(with: -erf, where: z .< 0)
+            let z = x * V(repeating: Float(0.5.squareRoot()))
+            let a = z.replacing(with: -z, where: z .< zero)
+            let t = one / (one + V(repeating: 0.3275911) * a)
+            var p = V(repeating: -1.453152027)
+            multiplyAdd(&p, V(repeating: 1.061405429), t)
+            var q = V(repeating: 1.421413741)
+            multiplyAdd(&q, p, t)
+            p = V(repeating: -0.284496736)
+            multiplyAdd(&p, q, t)
+            q = V(repeating: 0.254829592)
+            multiplyAdd(&q, p, t)
+            let square = -(a * a)
+            let e = exponential(square.replacing(with: V(repeating: -87.33), where: square .< V(repeating: -87.33)))
+            let erf = one - q * t * e
+            inner = erf.replacing(with: -erf, where: z .< zero)
         }
         return half * x * (one + inner)
     }
 
-    /// `out[i] = GELU(in[i])`, the exact form (`gelu8`), for `i < count`.
+    /// `out[i] = GELU(in[i])`, the exact form (`gelu`), for `i < count`.
     package static func gelu(count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         geluLoop(count, input, output, approximate: false)
     }
 
-    /// `out[i] = GELU(in[i])`, the tanh approximation (`gelu8`), for `i < count`.
+    /// `out[i] = GELU(in[i])`, the tanh approximation (`gelu`), for `i < count`.
     package static func geluTanh(count: Int, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         geluLoop(count, input, output, approximate: true)
     }
@@ -167,12 +172,18 @@ extension Microkernels {
     static func geluLoop(_ count: Int, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
                          approximate: Bool) {
         var i = 0
+        #if BLAZE_KERNELS_AVX512
+        while i + 16 <= count {
+            store(gelu(load(input + i) as SIMD16<Float>, approximate: approximate), output + i)
+            i += 16
+        }
+        #endif
         while i + 8 <= count {
-            store8(gelu8(load8(input + i), approximate: approximate), output + i)
+            store8(gelu(load8(input + i), approximate: approximate), output + i)
             i += 8
         }
         if i < count {
-            storePartial(gelu8(loadPartial(input + i, count - i), approximate: approximate), output + i, count - i)
+            storePartial(gelu(loadPartial(input + i, count - i), approximate: approximate), output + i, count - i)
         }
     }
 }
