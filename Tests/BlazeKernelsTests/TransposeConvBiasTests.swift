@@ -101,5 +101,9 @@ struct TransposeConvBiasTests {
             try TransposeConvBias(inputShape: Shape4(h: 1, w: 1, c: 1), filterShape: filterShape, filter: [1, 2, 3, 4],
                                   bias: [0], strideH: 0, strideW: 2, padding: .same)
         }
+        #expect(throws: KernelError.self) {  // explicit padding is a folded PAD's, which only convolutions take
+            try TransposeConvBias(inputShape: Shape4(h: 1, w: 1, c: 1), filterShape: filterShape, filter: [1, 2, 3, 4],
+                                  bias: [0], strideH: 2, strideW: 2, padding: .explicit(top: 0, bottom: 0, left: 0, right: 0))
+        }
     }
 }
