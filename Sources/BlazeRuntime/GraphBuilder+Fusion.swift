@@ -80,9 +80,7 @@ extension GraphBuilder {
                 guard let e = r.epilogue.followed(by: relu.function), let fused = r.with(e) else { return }
                 operation = .convolution(fused)
             case .add(let add):
-                guard let e = add.epilogue.followed(by: relu.function), let fused = try? Add(
-                    lhsShape: add.lhsShape, rhsShape: add.rhsShape, epilogue: e, variant: add.variant,
-                    instructionSet: add.instructionSet) else { return }
+                guard let e = add.epilogue.followed(by: relu.function), let fused = add.with(e) else { return }
                 operation = .add(fused)
             default: return
             }
@@ -165,15 +163,10 @@ extension GraphBuilder {
                 guard let e = r.epilogue.followed(bySlopes: slopes), let fused = r.with(e) else { return }
                 operation = .convolution(fused)
             case .add(let add):
-                guard let e = add.epilogue.followed(bySlopes: slopes), let fused = try? Add(
-                    lhsShape: add.lhsShape, rhsShape: add.rhsShape, epilogue: e, variant: add.variant,
-                    instructionSet: add.instructionSet) else { return }
+                guard let e = add.epilogue.followed(bySlopes: slopes), let fused = add.with(e) else { return }
                 operation = .add(fused)
             case .shortcut(let k):
-                guard let e = k.epilogue.followed(bySlopes: slopes), let fused = try? ResidualAdd(
-                    shortcutShape: k.shortcutShape, outputShape: k.outputShape, pooled: k.pooled,
-                    poolActivation: k.poolActivation, shortcutFirst: k.shortcutFirst, epilogue: e,
-                    instructionSet: k.instructionSet) else { return }
+                guard let e = k.epilogue.followed(bySlopes: slopes), let fused = k.with(e) else { return }
                 operation = .shortcut(fused)
             default: return
             }

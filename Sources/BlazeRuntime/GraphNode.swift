@@ -164,3 +164,20 @@ struct ConvolutionRecipe {
         return copy
     }
 }
+
+extension Add {
+    /// This ADD with `epilogue` instead of its own, or nil when its kernel cannot run it.
+    func with(_ epilogue: Epilogue) -> Add? {
+        try? Add(lhsShape: lhsShape, rhsShape: rhsShape, epilogue: epilogue, variant: variant,
+                 instructionSet: instructionSet)
+    }
+}
+
+extension ResidualAdd {
+    /// This shortcut with `epilogue` instead of its own, or nil when its kernel cannot run it.
+    func with(_ epilogue: Epilogue) -> ResidualAdd? {
+        try? ResidualAdd(shortcutShape: shortcutShape, outputShape: outputShape, pooled: pooled,
+                         poolActivation: poolActivation, shortcutFirst: shortcutFirst, epilogue: epilogue,
+                         instructionSet: instructionSet)
+    }
+}

@@ -1,6 +1,7 @@
 import BlazeKernels
 import BlazeRuntime
 import BlazeTestSupport
+import CAllocationCounter
 import Foundation
 import Testing
 
@@ -40,6 +41,7 @@ struct MulStridedSliceModelTests {
 
     @Test("MUL broadcasts like NumPy, either operand first, with its activation",
           arguments: [([1, 6, 5, 8], [1, 1, 1, 8], "NONE"), ([1, 1, 1, 8], [1, 6, 5, 8], "RELU6"),
+                      ([1, 6, 5, 3], [3], "NONE"), ([3], [1, 6, 5, 3], "RELU6"),
                       ([1, 468, 3], [1], "NONE"), ([1, 4, 4], [1, 4, 4], "RELU"), ([2, 3, 1], [1, 4], "RELU_N1_TO_1")])
     func mul(a: [Int], b: [Int], activation: String) throws {
         let sa = try Shape4(dimensions: a), sb = try Shape4(dimensions: b)
@@ -67,6 +69,27 @@ struct MulStridedSliceModelTests {
             interpreter.invoke()
             #expect(try interpreter.outputArray(at: 0) == expected, "\(a) · \(b) \(activation) \(options.kernelVariant)")
         }
+    }
+
+    @Test("ADD and MUL of a picture and a vector of 3 or 5 channels (the channel-pattern loop) allocate nothing in invoke()",
+          .enabled(if: blaze_allocation_counting_available() == 1), arguments: ["ADD", "MUL"], [3, 5])
+    func channelVectorDoesNotAllocate(op: String, channels: Int) throws {
+        let model = OneOperatorModel(
+            op: op, optionsType: op == "ADD" ? "AddOptions" : "MulOptions", options: ["fused_activation_function": "NONE"],
+            tensors: [.floats("a", [1, 16, 16, channels]), .constant("b", [channels], floats: (0..<channels).map { Float($0) - 1.5 }),
+                      .floats("out", [1, 16, 16, channels])],
+            inputs: [0, 1], outputs: [2])
+        let interpreter = try Self.load(model)
+        let x = (0..<(256 * channels)).map { Float($0 % 13) * 0.25 }
+        try interpreter.copy(x, toInputAt: 0)
+        interpreter.invoke()
+        blaze_allocation_counting_begin()
+        interpreter.invoke()
+        let count = blaze_allocation_counting_end()
+        #expect(count == 0, "\(op) with \(channels) channels: \(count) allocations in invoke()")
+        let v = (0..<channels).map { Float($0) - 1.5 }
+        let expected = x.enumerated().map { i, a in op == "ADD" ? a + v[i % channels] : a * v[i % channels] }
+        #expect(try interpreter.outputArray(at: 0) == expected)
     }
 
     @Test("MUL by a constant, and repeated rows through a channel scale")
