@@ -32,30 +32,33 @@ public struct ScaledImage: Hashable, Sendable {
     public var fullUprightHeight: Int { image.orientation.swapsDimensions ? fullWidth : fullHeight }
 
     /// Maps a point of the decoded image's upright view (continuous coordinates, pixel edges at integers) to
-    /// the full picture's upright view.
+    /// the full picture's upright view. Points outside the image map outside the picture: a face cut by an edge
+    /// keeps the box the model gave it (MediaPipe's rule), whatever the scale.
     ///
-    /// libjpeg's scaled pixel i covers the full picture's pixels i·d ..< (i + 1)·d of the stored image (the
-    /// last row and column cover what is left when the size is not a multiple of d), so the point goes to
-    /// stored coordinates, is multiplied by d there and clamped to the full size, then comes back upright:
-    /// exact for every orientation, mirrored ones included.
+    /// libjpeg's scaled pixel i covers the full picture's pixels i·d ..< (i + 1)·d of the stored image, and the
+    /// last row and column cover what is left when the size is not a multiple of d. So along each stored axis
+    /// every pixel edge maps to its edge in the full picture (i to i·d, the last to the full size), a point
+    /// inside the last pixel maps linearly into what that pixel covers, and a point past either end goes on at
+    /// d full pixels per scaled pixel. The mapping is continuous and increasing, and exact for every
+    /// orientation, mirrored ones included.
     /// - Parameter point: a point of `image` shown upright, in its pixels.
     /// - Returns: the same point of the full picture shown upright, in its pixels.
     public func fullSizePoint(_ point: Point) -> Point {
         let orientation = image.orientation
         let stored = orientation.storedPoint(u: point.x, v: point.y, width: Double(image.width),
                                              height: Double(image.height))
-        let d = Double(scaleDenominator), w = Double(fullWidth), h = Double(fullHeight)
-        let x = min(max(stored.x * d, 0), w), y = min(max(stored.y * d, 0), h)
-        switch orientation { // The inverse of `storedPoint` for the full stored size.
-        case .up: return Point(x: x, y: y)
-        case .upMirrored: return Point(x: w - x, y: y)
-        case .down: return Point(x: w - x, y: h - y)
-        case .downMirrored: return Point(x: x, y: h - y)
-        case .leftMirrored: return Point(x: y, y: x)
-        case .right: return Point(x: h - y, y: x)
-        case .rightMirrored: return Point(x: h - y, y: w - x)
-        case .left: return Point(x: y, y: w - x)
-        }
+        let x = fullSize(stored.x, scaledSize: image.width, fullSize: fullWidth)
+        let y = fullSize(stored.y, scaledSize: image.height, fullSize: fullHeight)
+        let upright = orientation.uprightPoint(x: x, y: y, width: Double(fullWidth), height: Double(fullHeight))
+        return Point(x: upright.u, y: upright.v)
+    }
+
+    /// One stored coordinate of the scaled image, mapped to the full picture (see `fullSizePoint(_:)`).
+    private func fullSize(_ s: Double, scaledSize: Int, fullSize: Int) -> Double {
+        let d = Double(scaleDenominator), last = Double(scaledSize - 1), n = Double(scaledSize), full = Double(fullSize)
+        if s <= last { return s * d }
+        if s <= n { return last * d + (s - last) * (full - last * d) }
+        return full + (s - n) * d
     }
 
     /// Maps a rectangle of the decoded image's upright view to the full picture's upright view (its two

@@ -125,6 +125,28 @@ public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Maps a point of the stored image of size `width` x `height` to the upright image: the inverse of
+    /// `storedPoint(u:v:width:height:)`.
+    /// - Parameters:
+    ///   - x: x in the stored image, in pixels.
+    ///   - y: y in the stored image, in pixels.
+    ///   - w: the stored image's width, in pixels.
+    ///   - h: the stored image's height, in pixels.
+    /// - Returns: the same point in the upright image's pixels.
+    @inlinable
+    public func uprightPoint(x: Double, y: Double, width w: Double, height h: Double) -> (u: Double, v: Double) {
+        switch self {
+        case .up: return (x, y)
+        case .upMirrored: return (w - x, y)
+        case .down: return (w - x, h - y)
+        case .downMirrored: return (x, h - y)
+        case .leftMirrored: return (y, x)
+        case .right: return (h - y, x)
+        case .rightMirrored: return (h - y, w - x)
+        case .left: return (y, w - x)
+        }
+    }
+
     /// Maps an upright pixel index (u, v) to the stored pixel index, for a stored image of `width` x `height`.
     /// - Parameters:
     ///   - u: the upright image's column.

@@ -118,6 +118,35 @@ struct ScaledDecodingTests {
                 "\(orientation): \(whole)")
     }
 
+    /// Points past the image map past the picture (MediaPipe's box rule: a face cut by an edge keeps its box),
+    /// at d full pixels per scaled pixel; a point inside the last, partial pixel maps linearly into what it
+    /// covers. The mapping is continuous at both ends of the last pixel.
+    @Test(arguments: ImageOrientation.allCases)
+    func pointsOutsideAreNotClipped(_ orientation: ImageOrientation) {
+        let fullWidth = 101, fullHeight = 61, d = 4
+        let w = (fullWidth + d - 1) / d, h = (fullHeight + d - 1) / d // 26 x 16: the last pixels cover 1 full pixel
+        let image = DecodedImage(width: w, height: h, pixelFormat: .gray8, pixels: [UInt8](repeating: 0, count: w * h),
+                                 orientation: orientation)
+        let scaled = ScaledImage(image: image, scaleDenominator: d, fullWidth: fullWidth, fullHeight: fullHeight)
+        // Stored coordinates of the scaled image, and where the rule puts them in the full picture's.
+        let cases: [(scaled: Double, width: Double, full: Double)] = [
+            (-2.5, 26, -10), (0, 26, 0), (25, 26, 100), (25.5, 26, 100.5), (26, 26, 101), (28, 26, 109),
+            (-1, 16, -4), (15, 16, 60), (15.25, 16, 60.25), (16, 16, 61), (17.5, 16, 67),
+        ]
+        for (sx, width, fx) in cases where width == Double(w) {
+            for (sy, height, fy) in cases where height == Double(h) {
+                let upright = orientation.uprightPoint(x: sx, y: sy, width: Double(w), height: Double(h))
+                let back = orientation.storedPoint(u: upright.u, v: upright.v, width: Double(w), height: Double(h))
+                #expect(back.x == sx && back.y == sy)
+                let mapped = scaled.fullSizePoint(Point(x: upright.u, y: upright.v))
+                let stored = orientation.storedPoint(u: mapped.x, v: mapped.y, width: Double(fullWidth),
+                                                     height: Double(fullHeight))
+                #expect(abs(stored.x - fx) < 1e-9 && abs(stored.y - fy) < 1e-9,
+                        "\(orientation) (\(sx), \(sy)) -> \(stored), want (\(fx), \(fy))")
+            }
+        }
+    }
+
     /// `maximumPixelCount` applies to the decoded size; the declared size must pass
     /// `maximumDeclaredPixelCount`, which defaults to `maximumPixelCount`.
     @Test func limits() throws {

@@ -10,6 +10,21 @@ struct ImageOrientationConversionTests {
         (4, "upMirrored", 2), (5, "downMirrored", 4), (6, "leftMirrored", 5), (7, "rightMirrored", 7),
     ]
 
+    @Test("uprightPoint undoes storedPoint, and the other way round, for every orientation (a non-square image)",
+          arguments: ImageOrientation.allCases)
+    func uprightPointInvertsStoredPoint(_ orientation: ImageOrientation) {
+        let w = 7.0, h = 3.0  // stored size
+        let uprightW = orientation.swapsDimensions ? h : w, uprightH = orientation.swapsDimensions ? w : h
+        for (x, y) in [(0.0, 0.0), (1.25, 2.5), (7, 3), (-2, 4.5), (9.5, -1)] {
+            let upright = orientation.uprightPoint(x: x, y: y, width: w, height: h)
+            let stored = orientation.storedPoint(u: upright.u, v: upright.v, width: w, height: h)
+            #expect(stored.x == x && stored.y == y, "\(orientation) (\(x), \(y))")
+        }
+        // The stored image's corners are the upright image's.
+        let corner = orientation.uprightPoint(x: 0, y: 0, width: w, height: h)
+        #expect([0, uprightW].contains(corner.u) && [0, uprightH].contains(corner.v))
+    }
+
     @Test("UIKit raw values convert by name, not by number")
     func uiKitRawValues() {
         for row in Self.uiKitTable {
