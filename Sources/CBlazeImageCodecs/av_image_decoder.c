@@ -264,4 +264,4 @@ static void blz_av_release(blz_decoder *decoder) {
     free(decoder->av->padded);
 }
 
-const blz_codec_backend blz_av_backend = {blz_av_read_header, blz_av_read_pixels, blz_av_release};
+const blz_codec_backend blz_av_backend = {blz_av_read_header, NULL, blz_av_read_pixels, blz_av_release};

@@ -49,7 +49,7 @@ int blz_checked_size(size_t a, size_t b, size_t c, size_t *result) {
     return 1;
 }
 
-static const blz_codec_backend heif_backend = {blz_heif_read_header, blz_heif_read_pixels, blz_heif_release};
+static const blz_codec_backend heif_backend = {blz_heif_read_header, NULL, blz_heif_read_pixels, blz_heif_release};
 
 /// The back end that decodes `codec`, or NULL for a value that names no codec.
 static const blz_codec_backend *backend(blz_codec codec) {
@@ -102,8 +102,9 @@ blz_status blz_decoder_set_scale(blz_decoder *decoder, uint32_t denominator, uin
     }
     decoder->message[0] = '\0';
     blz_status status = BLZ_STATUS_OK;
-    if (decoder->codec == BLZ_CODEC_JPEG) {
-        status = blz_jpeg_set_scale(decoder, denominator);
+    const blz_codec_backend *codec_backend = backend(decoder->codec);
+    if (denominator != 1 && codec_backend != NULL && codec_backend->set_scale != NULL) {
+        status = codec_backend->set_scale(decoder, denominator);
     } else if (denominator != 1) {
         blz_decoder_set_failure(decoder, BLZ_STATUS_INVALID_ARGUMENT, "%s has no scaled decode (1/%u asked)",
                                 decoder->codec == BLZ_CODEC_PNG ? "PNG" : "this format", denominator);

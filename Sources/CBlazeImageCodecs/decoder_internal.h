@@ -82,6 +82,9 @@ int blz_checked_size(size_t a, size_t b, size_t c, size_t *result);
 typedef struct blz_codec_backend {
     /// Reads the header into `decoder->header`, allocating the back end's state; a failure is recorded.
     blz_status (*read_header)(blz_decoder *decoder);
+    /// Sets a scaled decode of 1/`denominator` (2, 4 or 8) and stores the output size in
+    /// `output_width`/`output_height`; NULL for a format with no scaled decode (it decodes at 1/1 only).
+    blz_status (*set_scale)(blz_decoder *decoder, unsigned denominator);
     /// Decodes the `output_width` x `output_height` image into `pixels` (`header.channels` bytes a pixel).
     blz_status (*read_pixels)(blz_decoder *decoder, uint8_t *pixels);
     /// Releases what the back end's state holds (its library's objects, its own allocations), not the state block
@@ -97,8 +100,6 @@ extern const blz_codec_backend blz_gif_backend;
 /// BMP and PNM through FFmpeg's libavcodec (av_image_decoder.c).
 extern const blz_codec_backend blz_av_backend;
 
-/// Sets libjpeg's scale to 1/`denominator` and stores the output size in `output_width`/`output_height`.
-blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator);
 /// Sets FFmpeg's log level to quiet, once per process (its default callback then prints nothing).
 void blz_av_quiet(void);
 

@@ -159,4 +159,4 @@ static void blz_gif_release(blz_decoder *decoder) {
     }
 }
 
-const blz_codec_backend blz_gif_backend = {blz_gif_read_header, blz_gif_read_pixels, blz_gif_release};
+const blz_codec_backend blz_gif_backend = {blz_gif_read_header, NULL, blz_gif_read_pixels, blz_gif_release};

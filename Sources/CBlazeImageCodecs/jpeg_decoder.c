@@ -272,7 +272,8 @@ static blz_status blz_jpeg_read_header(blz_decoder *decoder) {
     return BLZ_STATUS_OK;
 }
 
-blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator) {
+/// Sets libjpeg's scale to 1/`denominator` and stores the output size in `output_width`/`output_height`.
+static blz_status blz_jpeg_set_scale(blz_decoder *decoder, unsigned denominator) {
     j_decompress_ptr cinfo = &decoder->jpeg->cinfo;
     if (setjmp(decoder->jump)) return decoder->failure;
     cinfo->scale_num = 1;
@@ -342,4 +343,5 @@ static void blz_jpeg_release(blz_decoder *decoder) {
     free(state->icc);
 }
 
-const blz_codec_backend blz_jpeg_backend = {blz_jpeg_read_header, blz_jpeg_read_pixels, blz_jpeg_release};
+const blz_codec_backend blz_jpeg_backend = {blz_jpeg_read_header, blz_jpeg_set_scale, blz_jpeg_read_pixels,
+                                             blz_jpeg_release};

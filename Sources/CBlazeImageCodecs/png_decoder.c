@@ -194,4 +194,4 @@ static void blz_png_release(blz_decoder *decoder) {
     if (state->png != NULL) png_destroy_read_struct(&state->png, state->info != NULL ? &state->info : NULL, NULL);
 }
 
-const blz_codec_backend blz_png_backend = {blz_png_read_header, blz_png_read_pixels, blz_png_release};
+const blz_codec_backend blz_png_backend = {blz_png_read_header, NULL, blz_png_read_pixels, blz_png_release};

@@ -351,4 +351,4 @@ static void blz_tiff_release(blz_decoder *decoder) {
     if (state->tiff != NULL) TIFFClose(state->tiff);
 }
 
-const blz_codec_backend blz_tiff_backend = {blz_tiff_read_header, blz_tiff_read_pixels, blz_tiff_release};
+const blz_codec_backend blz_tiff_backend = {blz_tiff_read_header, NULL, blz_tiff_read_pixels, blz_tiff_release};

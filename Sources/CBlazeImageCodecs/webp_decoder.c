@@ -166,4 +166,4 @@ static void blz_webp_release(blz_decoder *decoder) {
     WebPDemuxDelete(state->demux);
 }
 
-const blz_codec_backend blz_webp_backend = {blz_webp_read_header, blz_webp_read_pixels, blz_webp_release};
+const blz_codec_backend blz_webp_backend = {blz_webp_read_header, NULL, blz_webp_read_pixels, blz_webp_release};
