@@ -93,6 +93,7 @@ let package = Package(
         // Linux and macOS only (`fileIOPlatforms`): image files, video files, and the executables built on them.
         .library(name: "BlazeImageIO", targets: ["BlazeImageIO"]),
         .library(name: "BlazeVideoIO", targets: ["BlazeVideoIO"]),
+        .library(name: "BlazeJobs", targets: ["BlazeJobs"]),
         .executable(name: "blazeface", targets: ["blazeface"]),
         .executable(name: "blazeface-bench", targets: ["blazeface-bench"]),
     ],
@@ -233,7 +234,7 @@ let package = Package(
             name: "BlazeServer",
             dependencies: [
                 "BlazeReports", "BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeSegmentation", "BlazeImageIO",
-                "BlazeModels",
+                "BlazeJobs", "BlazeModels",
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverTrait),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverTrait),
                 .product(name: "Logging", package: "swift-log", condition: serverTrait),
@@ -333,6 +334,15 @@ let package = Package(
             ]
         ),
 
+        // A picture file's whole face job (decode, scaled or not; pipeline; mapping back; report), with the one
+        // options type the CLI, the server and the bench make their pipelines from. Linux and macOS, like
+        // BlazeImageIO.
+        .target(
+            name: "BlazeJobs",
+            dependencies: ["BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeReports", "BlazeImageIO",
+                           "BlazeModels", "BlazeRuntime", "BlazeTFLite"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "blazeface",
@@ -342,6 +352,7 @@ let package = Package(
                 "BlazeFaceAnalysis",
                 "BlazeFaceMesh",
                 "BlazeImageIO",
+                "BlazeJobs",
                 "BlazeModels",
                 "BlazeNPY",
                 "BlazeReports",
@@ -371,6 +382,7 @@ let package = Package(
                 "BlazeFaceAnalysis",
                 "BlazeFaceMesh",
                 "BlazeImageIO",
+                "BlazeJobs",
                 "BlazeModels",
                 "BlazeRuntime",
                 "BlazeSegmentation",
@@ -471,6 +483,11 @@ let package = Package(
                            .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverTrait),
                            .product(name: "Yams", package: "Yams", condition: serverTrait),
                            .product(name: "Logging", package: "swift-log", condition: serverTrait)]
+        ),
+        .testTarget(
+            name: "BlazeJobsTests",
+            dependencies: ["BlazeJobs", "BlazeFace", "BlazeFaceMesh", "BlazeFaceAnalysis", "BlazeImageIO", "BlazeImaging",
+                           "BlazeTestSupport"]
         ),
         .testTarget(name: "BlazeVideoIOTests", dependencies: ["BlazeVideoIO", "BlazeTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -2,6 +2,7 @@ import BlazeFace
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeJobs
 import Foundation
 
 #if canImport(Glibc)
@@ -53,27 +54,39 @@ enum LibraryDecode: String, CaseIterable, Sendable {
         case .shrink:
             let side = shrinkLongSide.map(String.init) ?? "detector.shrinkOnLoadLongSide"
             return "ImageDecoder.decodeScaled(contentsOf:minimumLongSide: \(side)) (a JPEG at the smallest of 1/2, 1/4, "
-                + "1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped back with "
-                + "Face.mapped(scaled.fullSizePoint), as `blazeface detect` by default (detect only)"
+                + "1/8 keeping that long side, by libjpeg's DCT scaling; other formats in full), faces mapped back by "
+                + "FaceJob, as `blazeface detect` by default (detect only)"
         }
     }
 }
 
-/// One worker's models: what one thread of `blazeface detect` or `analyze` holds.
+/// One worker's models: what one thread of `blazeface detect` or `analyze` holds (a `FaceJob`, as the CLI's
+/// workers), or none for the decode alone.
 enum LibraryPipeline: Sendable {
-    case detector(FaceDetector)
-    case analyzer(FaceAnalyzer)
+    case job(FaceJob, FaceTask)
     case decoder
 
     /// Loads the verb's models (one interpreter thread each, as the CLI's workers).
-    init(_ verb: LibraryVerb, modelsDir: String?) throws {
+    /// - Parameters:
+    ///   - verb: what to run.
+    ///   - modelsDir: the models folder.
+    ///   - decode: full, or shrink-on-load (`shrinkLongSide`: the fewest pixels kept on the longer side; nil for
+    ///     the detector's `shrinkOnLoadLongSide`).
+    init(_ verb: LibraryVerb, modelsDir: String?, decode: LibraryDecode, shrinkLongSide: Int?) throws {
+        var options = FaceJobOptions(decode: decode == .full ? .full : .shrinkOnLoad(minimumLongSide: shrinkLongSide))
         switch verb {
         case .detect:
-            self = .detector(try FaceDetector(model: .fullRange, modelsDirectory: modelsDir))
+            let job = FaceJob(options: options, modelsDirectory: modelsDir)
+            try job.prepare(.detect)
+            self = .job(job, .detect)
         case .analyze:
-            let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: modelsDir,
-                                                options: .init(detector: .fullRange))
-            self = .analyzer(FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: .selfie)))
+            guard decode == .full else {
+                throw BenchFailure("--library-decode shrink has no analyze (the library shrinks for the detector only)")
+            }
+            options.framing = .selfie
+            let job = FaceJob(options: options, modelsDirectory: modelsDir)
+            try job.prepare(.analyze)
+            self = .job(job, .analyze)
         case .decode:
             self = .decoder
         }
@@ -103,8 +116,7 @@ struct LibraryResult: Encodable {
 /// as they finish (`DispatchQueue.concurrentPerform`, as the CLI's batch). The configurations (verb x workers)
 /// alternate pass by pass, each after one untimed pass, so that a change in the machine's load falls on all.
 enum LibraryBenchmark {
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "tif", "tiff", "gif", "bmp", "pnm", "pbm",
-                                          "pgm", "ppm", "heic", "heif", "avif"]
+    static let extensions = ImageFileFormat.allFileExtensions
 
     /// `decode` with shrink-on-load keeps what the full-range detector's rule keeps (`shrinkOnLoadLongSide`: 9 times
     /// its input side).
@@ -115,29 +127,22 @@ enum LibraryBenchmark {
     ///   - path: the file.
     ///   - pipeline: the worker's models.
     ///   - decode: full, or shrink-on-load (`shrinkLongSide`: the fewest pixels kept on the longer side; nil for
-    ///     the detector's `shrinkOnLoadLongSide`).
+    ///     the full-range detector's `shrinkOnLoadLongSide`). The jobs have theirs in their options.
     static func scan(_ path: String, with pipeline: LibraryPipeline, decode: LibraryDecode,
                      shrinkLongSide: Int?) throws -> Int {
-        switch (decode, pipeline) {
-        case (.full, .detector(let detector)):
-            let image = try ImageDecoder.decode(contentsOf: path)
-            return try image.withView { try detector.detect($0) }.count
-        case (.full, .analyzer(let analyzer)):
-            let image = try ImageDecoder.decode(contentsOf: path)
-            return try image.withView { try analyzer.analyze($0) }.faces.count
-        case (.shrink, .detector(let detector)):
-            let side = shrinkLongSide ?? detector.shrinkOnLoadLongSide
-            let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: side)
-            let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
-            return faces.count
-        case (.full, .decoder):
+        switch (pipeline, decode) {
+        case (.job(let job, .detect), _):
+            return try job.detect(.file(path)).found.count
+        case (.job(let job, .analyze), _):
+            return try job.analyze(.file(path)).found.faces.count
+        case (.job(let job, .landmarks), _):
+            return try job.landmarks(.file(path)).found.count
+        case (.decoder, .full):
             _ = try ImageDecoder.decode(contentsOf: path)
             return 0
-        case (.shrink, .decoder):
+        case (.decoder, .shrink):
             _ = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: shrinkLongSide ?? Self.fullRangeShrinkLongSide)
             return 0
-        case (.shrink, .analyzer):
-            throw BenchFailure("--library-decode shrink has no analyze (the library shrinks for the detector only)")
         }
     }
 
@@ -166,7 +171,7 @@ enum LibraryBenchmark {
         let keepsBlocks = PictureMemory.keepLargeBlocks()
         let configurations = verbs.flatMap { verb in threads.map { (verb, $0) } }
         let workers = try configurations.map { verb, count in
-            try (0..<count).map { _ in try LibraryPipeline(verb, modelsDir: modelsDir) }
+            try (0..<count).map { _ in try LibraryPipeline(verb, modelsDir: modelsDir, decode: decode, shrinkLongSide: shrinkLongSide) }
         }
         var rates = configurations.map { _ in [Double]() }, cpu = rates
         var faces = configurations.map { _ in (faces: 0, images: 0) }

@@ -37,6 +37,23 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The name help texts and documents list the format under: HEIF as "HEIC/HEIF" (what phones write), the
+    /// others as `displayName`.
+    public var listedName: String { self == .heif ? "HEIC/HEIF" : displayName }
+
+    /// Every format this library reads, as help texts and documents list them: "JPEG, PNG, WebP, TIFF, GIF, BMP,
+    /// PNM, HEIC/HEIF, AVIF". The one list: the CLI's help, the server's OpenAPI document and the tests of the
+    /// documentation take it from here.
+    public static var listedNames: String { allCases.map(\.listedName).joined(separator: ", ") }
+
+    /// Every format's file name extensions, with their dots: ".jpg .jpeg .png .webp ...".
+    public static var listedExtensions: String {
+        allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: " ")
+    }
+
+    /// Every format's file name extensions (lower case, without the dot): what a folder walk picks files by.
+    public static var allFileExtensions: Set<String> { Set(allCases.flatMap(\.fileExtensions)) }
+
     /// The file name extensions (lower case, without the dot) that files of the format usually have. The
     /// decoder never looks at them; the `blazeface` tool picks the files of a folder by them.
     public var fileExtensions: [String] {

@@ -2,6 +2,7 @@ import BlazeFace
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeJobs
 import BlazeModels
 import BlazeReports
 import BlazeSegmentation
@@ -103,69 +104,72 @@ final class FaceService: Sendable {
         pool.shutdown(timeout: timeout)
     }
 
-    /// One request's work, on a worker thread.
+    /// One request's work, on a worker thread: the face endpoints through the worker's `FaceJob` (as the CLI
+    /// runs them), `segment` here.
     private static func answer(_ endpoint: Endpoint, image bytes: [UInt8], options: RequestOptions,
                                output: SegmentOutput, maxPixels: Int, pipelines: WorkerPipelines) throws -> Answer {
-        let start = ContinuousClock.now
-        // detect decodes a large JPEG smaller, as `blazeface detect` does (shrink-on-load); the rest in full.
-        let side = endpoint == .detect && !options.fullDecode ? try pipelines.detector(for: options).shrinkOnLoadLongSide : nil
         let limits = ImageDecodingOptions(maximumPixelCount: maxPixels)
-        let scaled: ScaledImage
+        switch endpoint {
+        case .detect:
+            let job = pipelines.job(for: options, task: .detect)
+            return try answer { try job.detect(.bytes(bytes), limits: limits) }
+        case .landmarks:
+            let job = pipelines.job(for: options, task: .landmarks)
+            return try answer { try job.landmarks(.bytes(bytes), limits: limits) }
+        case .analyze:
+            let job = pipelines.job(for: options, task: .analyze)
+            return try answer { try job.analyze(.bytes(bytes), limits: limits) }
+        case .segment:
+            return try segment(bytes, options: options, output: output, limits: limits, pipelines: pipelines)
+        }
+    }
+
+    /// A face job's report as JSON; a picture the job cannot decode is the client's error.
+    private static func answer<Found, Report: Encodable>(_ run: () throws -> FaceJobResult<Found, Report>) throws
+        -> Answer {
+        let result: FaceJobResult<Found, Report>
         do {
-            if let side {
-                scaled = try ImageDecoder.decodeScaled(data: bytes, minimumLongSide: side, options: limits)
-            } else {
-                let full = try ImageDecoder.decode(data: bytes, options: limits)
-                scaled = ScaledImage(image: full, scaleDenominator: 1, fullWidth: full.width, fullHeight: full.height)
-            }
+            result = try run()
+        } catch let error as ImageIOError {  // the decode: the pipelines throw their own errors
+            throw APIError.image(error)
+        }
+        return Answer(body: try json(result.report), contentType: "application/json",
+                      decodeSeconds: result.decodeTime.timeInterval, inferenceSeconds: result.inferenceTime.timeInterval)
+    }
+
+    private static func segment(_ bytes: [UInt8], options: RequestOptions, output: SegmentOutput,
+                                limits: ImageDecodingOptions, pipelines: WorkerPipelines) throws -> Answer {
+        let start = ContinuousClock.now
+        let image: DecodedImage
+        do {
+            image = try ImageDecoder.decode(data: bytes, options: limits)
         } catch {
             throw APIError.image(error)
         }
-        let image = scaled.image
         let decoded = ContinuousClock.now
-        let (width, height) = (scaled.fullUprightWidth, scaled.fullUprightHeight)
+        let (width, height) = (image.uprightWidth, image.uprightHeight)
+        let segmenter = try pipelines.segmenter(for: options)
+        let mask = try image.withView { try segmenter.segment($0) }
         var contentType = "application/json"
         let body: [UInt8]
-        switch endpoint {
-        case .detect:
-            let detector = try pipelines.detector(for: options)
-            let found = try image.withView { try detector.detect($0) }
-            let faces = scaled.scaleDenominator == 1 ? found : found.map { $0.mapped(scaled.fullSizePoint) }
-            body = try json(DetectionReport(width: width, height: height, faces: faces,
-                                            reportsRotation: options.tryRotations))
-        case .landmarks:
-            let landmarker = try pipelines.landmarker(for: options)
-            let faces = try image.withView { try landmarker.detect($0) }
-            body = try json(LandmarksReport(width: width, height: height, faces: faces,
-                                            reportsRotation: options.tryRotations))
-        case .analyze:
-            let analyzer = try pipelines.analyzer(for: options)
-            let analysis = try image.withView { try analyzer.analyze($0) }
-            body = try json(AnalysisReport(width: width, height: height, analysis: analysis,
-                                           reportsRotation: options.tryRotations))
-        case .segment:
-            let segmenter = try pipelines.segmenter(for: options)
-            let mask = try image.withView { try segmenter.segment($0) }
-            switch (output, options.background) {
-            case (.json, _):
-                body = try json(SegmentationReport(width: width, height: height,
-                                                   model: segmenter.modelChoice(width: width, height: height),
-                                                   personShare: mask.personShare))
-            case (.png, nil):
-                body = try PNGEncoder.encode(mask.grayscaleImage())
-                contentType = "image/png"
-            case (.png, let fill?):
-                let picture = try image.withView {
-                    try pipelines.replacer.replaceBackground(of: $0, mask: mask,
-                                                             with: fill.background(width: width, height: height))
-                }
-                body = try PNGEncoder.encode(picture)
-                contentType = "image/png"
+        switch (output, options.background) {
+        case (.json, _):
+            body = try json(SegmentationReport(width: width, height: height,
+                                               model: segmenter.modelChoice(width: width, height: height),
+                                               personShare: mask.personShare))
+        case (.png, nil):
+            body = try PNGEncoder.encode(mask.grayscaleImage())
+            contentType = "image/png"
+        case (.png, let fill?):
+            let picture = try image.withView {
+                try pipelines.replacer.replaceBackground(of: $0, mask: mask,
+                                                         with: fill.background(width: width, height: height))
             }
+            body = try PNGEncoder.encode(picture)
+            contentType = "image/png"
         }
-        let done = ContinuousClock.now
         return Answer(body: body, contentType: contentType, decodeSeconds: (decoded - start).timeInterval,
-                      inferenceSeconds: (done - decoded).timeInterval)
+                      inferenceSeconds: (ContinuousClock.now - decoded).timeInterval)
     }
 
     private static func json(_ report: some Encodable) throws -> [UInt8] {

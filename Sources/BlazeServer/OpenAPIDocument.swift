@@ -1,4 +1,6 @@
 #if Server
+import BlazeImageIO
+
 /// The OpenAPI 3.1 description of the server, served at `GET /openapi.yaml`. `OpenAPITests` checks it against
 /// the server: its paths, methods, query parameters and error codes are the routes' own, and its schemas have
 /// the keys of real answers.
@@ -10,7 +12,7 @@ enum OpenAPIDocument {
           version: "1.0.0"
           description: >-
             Face detection, MediaPipe's 478-point face mesh, face analysis (head pose, open eyes, smile, capture
-            quality) and person segmentation over HTTP. Send the picture's bytes (JPEG, PNG, WebP, TIFF, GIF, BMP or PNM,
+            quality) and person segmentation over HTTP. Send the picture's bytes (\#(ImageFileFormat.listedNames),
             recognised from the bytes) as the body, or as the `image` part of multipart/form-data. Coordinates are pixels of the upright
             picture (EXIF orientation applied), origin top-left. Every error is {"error": {"code", "message"}}.
           license:
@@ -127,7 +129,7 @@ enum OpenAPIDocument {
           requestBodies:
             Picture:
               required: true
-              description: An image file's bytes (JPEG, PNG, HEIC/HEIF, AVIF, WebP, TIFF, GIF, BMP, PNM), or multipart/form-data with the file in the part named image.
+              description: An image file's bytes (\#(ImageFileFormat.listedNames)), or multipart/form-data with the file in the part named image.
               content:
                 image/*:
                   schema: {type: string, contentMediaType: application/octet-stream}

@@ -1,5 +1,6 @@
 import BlazeFace
 import BlazeFaceAnalysis
+import BlazeJobs
 import BlazeModels
 import BlazeSegmentation
 
@@ -40,6 +41,27 @@ struct RequestOptions: Hashable, Sendable {
 
     /// The defaults of every endpoint.
     init() {}
+
+    /// The face job's options for these request options: those of the same flags of `blazeface detect`,
+    /// `landmarks` or `analyze`. Settings the task does not use keep their defaults, so that tasks share jobs.
+    /// - Parameters:
+    ///   - task: the endpoint's task.
+    ///   - configuration: the server's default detector, threads per worker and model limits.
+    func jobOptions(for task: FaceTask, configuration: ServerConfiguration) -> FaceJobOptions {
+        var options = FaceJobOptions(detector: .catalog(detector ?? configuration.detector), minimumScore: minScore,
+                                     maximumFaces: maxFaces, tryRotations: tryRotations,
+                                     threadCount: configuration.threadsPerWorker)
+        switch task {
+        case .detect:
+            if fullDecode { options.decode = .full }
+        case .landmarks:
+            options.minimumScore = minScore ?? 0.5
+        case .analyze:
+            options.minimumScore = minScore ?? 0.5
+            options.framing = framing.framing
+        }
+        return options
+    }
 
     /// The options of `query` for `endpoint`.
     /// - Throws: `APIError.badRequest` naming the parameter and what it takes.

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeFaceAnalysis
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeJobs
 import BlazeReports
 import Foundation
 
@@ -9,7 +10,7 @@ import Foundation
 struct AnalyzeCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
-        abstract: "Head pose, open eyes, smiles, capture quality and framing hints of the faces in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM).",
+        abstract: "Head pose, open eyes, smiles, capture quality and framing hints of the faces in images (\(ImageFileFormat.listedNames)).",
         discussion: """
             Each face is found, its 478-point mesh computed (as `landmarks` does), and from the mesh: the head \
             pose (ML Kit's Euler angles in degrees, relative to the camera's axes, with MediaPipe's camera: \
@@ -32,6 +33,7 @@ struct AnalyzeCommand: FaceBatchCommand {
             """)
 
     typealias Outcome = ImageEntry<AnalysisReport>
+    typealias Worker = FaceJob
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -46,18 +48,17 @@ struct AnalyzeCommand: FaceBatchCommand {
         try runBatch()
     }
 
-    func makeWorker() throws -> FaceAnalyzer {
-        let landmarker = try FaceLandmarker(model: .attention, modelsDirectory: batch.modelsDir,
-                                            options: faceOptions.landmarkerOptions)
-        return FaceAnalyzer(landmarker: landmarker, assessor: try CaptureQualityAssessor(framing: framing.framing))
+    static let task = FaceTask.analyze
+
+    var jobOptions: FaceJobOptions {
+        var options = faceOptions.jobOptions
+        options.framing = framing.framing
+        return options
     }
 
-    func faces(in image: ImageView, with analyzer: FaceAnalyzer) throws -> AnalyzedImage {
-        try analyzer.analyze(image)
-    }
-
-    func report(of analysis: AnalyzedImage, width: Int, height: Int) -> AnalysisReport {
-        AnalysisReport(width: width, height: height, analysis: analysis, reportsRotation: faceOptions.rotations.tryRotations)
+    func run(_ job: FaceJob, on picture: PictureSource, limits: ImageDecodingOptions) throws
+        -> FaceJobResult<AnalyzedImage, AnalysisReport> {
+        try job.analyze(picture, limits: limits)
     }
 
     func draw(_ image: AnalyzedImage, on annotator: inout Annotator) {

@@ -14,7 +14,7 @@ struct CropCommand: ParsableCommand {
             the rotation is in degrees, clockwise on screen. Without --center and --size the whole image is used.
             """)
 
-    @Argument(help: "An image file (JPEG, PNG, WebP, TIFF, GIF, BMP or PNM).")
+    @Argument(help: "An image file (\(ImageFileFormat.listedNames)).")
     var image: String
 
     @Option(help: ArgumentHelp("Region centre in upright pixels.", valueName: "x,y"))

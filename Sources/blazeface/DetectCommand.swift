@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeAnchors
 import BlazeFace
 import BlazeImageIO
+import BlazeJobs
 import BlazeReports
 import Foundation
 
@@ -9,7 +10,7 @@ import Foundation
 struct DetectCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
-        abstract: "Detect faces in images (JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF, BMP, PNM; files or folders).",
+        abstract: "Detect faces in images (\(ImageFileFormat.listedNames); files or folders).",
         discussion: """
             Coordinates are pixels of the upright image (after EXIF orientation), origin top-left.
             A JPEG larger than 9 times the detector's input (1,728 pixels for full-range) is decoded smaller \
@@ -26,6 +27,7 @@ struct DetectCommand: FaceBatchCommand {
             """)
 
     typealias Outcome = ImageEntry<DetectionReport>
+    typealias Worker = FaceJob
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -71,35 +73,18 @@ struct DetectCommand: FaceBatchCommand {
         try runBatch()
     }
 
-    func makeWorker() throws -> FaceDetector {
-        let options = FaceDetector.Options(minimumScore: minScore, nms: nms, iouThreshold: nmsIou,
-                                           maximumFaces: maxFaces, preprocessing: crop.preprocessing,
-                                           modelLimits: modelLimits.limits, tryRotations: rotations.tryRotations)
-        switch model {
-        case .named(let named):
-            return try FaceDetector(model: named, modelsDirectory: batch.modelsDir, options: options)
-        case .path(let path):
-            return try FaceDetector(modelPath: path, configuration: try ModelChoice.configuration(forModelAt: path), options: options)
-        }
+    static let task = FaceTask.detect
+
+    var jobOptions: FaceJobOptions {
+        FaceJobOptions(detector: model.source, minimumScore: minScore, nms: nms, iouThreshold: nmsIou,
+                       maximumFaces: maxFaces, preprocessing: crop.preprocessing, modelLimits: modelLimits.limits,
+                       tryRotations: rotations.tryRotations,
+                       decode: fullDecode ? .full : .shrinkOnLoad(minimumLongSide: nil))
     }
 
-    func outcome(at path: String, limits: ImageDecodingOptions, with detector: FaceDetector) throws -> Outcome {
-        guard !fullDecode && annotation.annotate == nil else {  // --annotate draws on the full decode
-            return try outcome(of: ImageDecoder.decode(contentsOf: path, options: limits), at: path, with: detector)
-        }
-        let scaled = try ImageDecoder.decodeScaled(contentsOf: path, minimumLongSide: detector.shrinkOnLoadLongSide,
-                                                   options: limits)
-        let faces = try scaled.image.withView { try detector.detect($0) }.map { $0.mapped(scaled.fullSizePoint) }
-        return ImageEntry(path: path, outcome: .report(report(of: faces, width: scaled.fullUprightWidth,
-                                                              height: scaled.fullUprightHeight)))
-    }
-
-    func faces(in image: ImageView, with detector: FaceDetector) throws -> [Face] {
-        try detector.detect(image)
-    }
-
-    func report(of faces: [Face], width: Int, height: Int) -> DetectionReport {
-        DetectionReport(width: width, height: height, faces: faces, reportsRotation: rotations.tryRotations)
+    func run(_ job: FaceJob, on picture: PictureSource, limits: ImageDecodingOptions) throws
+        -> FaceJobResult<[Face], DetectionReport> {
+        try job.detect(picture, limits: limits)
     }
 
     func draw(_ faces: [Face], on annotator: inout Annotator) {

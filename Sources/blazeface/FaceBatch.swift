@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeJobs
 import BlazeReports
 import Foundation
 
@@ -10,21 +11,25 @@ struct AnnotateOptions: ParsableArguments {
     var annotate: String?
 }
 
-/// A batch command that finds faces (`detect`, `landmarks`, `analyze`): it supplies `faces(in:with:)`, its
-/// library report and `draw`, and gets the outcome and the `--annotate` PNGs from here.
-protocol FaceBatchCommand: ImageBatchCommand where Outcome == ImageEntry<Report> {
-    /// What the command finds in one image.
-    associatedtype Faces
-    /// The library's report of one image (`DetectionReport`, `LandmarksReport`, `AnalysisReport`).
+/// A batch command that finds faces (`detect`, `landmarks`, `analyze`): a `FaceJob` per worker does the whole
+/// picture (decode, pipeline, report); the command names its task, its job options and how to draw what was
+/// found, and gets the outcome and the `--annotate` PNGs from here.
+protocol FaceBatchCommand: ImageBatchCommand where Outcome == ImageEntry<Report>, Worker == FaceJob {
+    /// What the command finds in one picture.
+    associatedtype Found
+    /// The library's report of one picture (`DetectionReport`, `LandmarksReport`, `AnalysisReport`).
     associatedtype Report: ReportText
 
     var annotation: AnnotateOptions { get }
-    /// The faces of one image (any orientation; results in upright pixels).
-    func faces(in image: ImageView, with worker: Worker) throws -> Faces
-    /// The report of one image's faces; `width` and `height` are the upright image's.
-    func report(of faces: Faces, width: Int, height: Int) -> Report
-    /// Draws one image's faces for `--annotate`.
-    func draw(_ faces: Faces, on annotator: inout Annotator)
+    /// The job's options for the command's flags.
+    var jobOptions: FaceJobOptions { get }
+    /// The task the command runs.
+    static var task: FaceTask { get }
+    /// Runs the command's task on one picture.
+    func run(_ job: FaceJob, on picture: PictureSource, limits: ImageDecodingOptions) throws
+        -> FaceJobResult<Found, Report>
+    /// Draws one picture's faces for `--annotate`.
+    func draw(_ found: Found, on annotator: inout Annotator)
 }
 
 extension FaceBatchCommand {
@@ -34,16 +39,24 @@ extension FaceBatchCommand {
         }
     }
 
-    /// The image's faces, drawn into `--annotate`'s folder as `<name>.png` when asked.
-    func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome {
-        let faces = try image.withView { try self.faces(in: $0, with: worker) }
+    /// A job with the command's options, its models loaded. `--annotate` decodes in full, to draw.
+    func makeWorker() throws -> FaceJob {
+        var options = jobOptions
+        if annotation.annotate != nil { options.decode = .full }
+        let job = FaceJob(options: options, modelsDirectory: batch.modelsDir)
+        try job.prepare(Self.task)
+        return job
+    }
+
+    /// The picture's faces, drawn into `--annotate`'s folder as `<name>.png` when asked.
+    func outcome(at path: String, limits: ImageDecodingOptions, with job: FaceJob) throws -> Outcome {
+        let result = try run(job, on: .file(path), limits: limits)
         if let annotate = annotation.annotate {
-            var annotator = try Annotator(image: image.uprightRGB())
-            draw(faces, on: &annotator)
+            var annotator = try Annotator(image: result.picture.image.uprightRGB())
+            draw(result.found, on: &annotator)
             try PNGEncoder.write(annotator.image, to: outputPath(in: annotate, for: path))
         }
-        return ImageEntry(path: path,
-                          outcome: .report(report(of: faces, width: image.uprightWidth, height: image.uprightHeight)))
+        return ImageEntry(path: path, outcome: .report(result.report))
     }
 }
 
@@ -72,14 +85,19 @@ struct MeshFaceOptions: ParsableArguments {
     @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
     var maxFaces: Int?
 
+    @Option(help: "Minimum face detection score, 0...1 (MediaPipe's min_detection_confidence).")
+    var minScore: Float = 0.5
+
     @OptionGroup var rotations: RotationOptions
 
     func validate() throws {
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
+        guard (0...1).contains(minScore) else { throw ValidationError("--min-score must be in 0...1") }
     }
 
-    /// The landmarker's options for these flags.
-    var landmarkerOptions: FaceLandmarker.Options {
-        FaceLandmarker.Options(detector: detector.model, maximumFaces: maxFaces, tryRotations: rotations.tryRotations)
+    /// The job's options for these flags.
+    var jobOptions: FaceJobOptions {
+        FaceJobOptions(detector: .catalog(detector.model), minimumScore: minScore, maximumFaces: maxFaces,
+                       tryRotations: rotations.tryRotations, decode: .full)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// The options of the commands that run on image files (`detect`, `landmarks`, `segment`).
 struct ImageBatchOptions: ParsableArguments {
-    @Argument(help: "Image files (JPEG, PNG, HEIC/HEIF, AVIF, WebP, TIFF, GIF, BMP, PNM: recognised by content) or folders to search for them (by extension: .jpg .jpeg .png .heic .heif .hif .avif .webp .tif .tiff .gif .bmp .pnm .pbm .pgm .ppm).")
+    @Argument(help: "Image files (\(ImageFileFormat.listedNames): recognised by content) or folders to search for them (by extension: \(ImageFileFormat.listedExtensions)).")
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("""
@@ -75,11 +75,8 @@ protocol ImageBatchCommand: ParsableCommand, Sendable {
     func makeWorker() throws -> Worker
     /// Creates the folders the command writes into; called once, before the workers are made.
     func prepareOutputs() throws
-    /// The outcome of one decoded image found at `path`, writing whatever files the command writes for it.
-    /// An error becomes the image's outcome.
-    func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> Outcome
-    /// The outcome of the image file at `path`: by default decoded in full within `limits`, then
-    /// `outcome(of:at:with:)`; a command that decodes otherwise (`detect`, which shrinks large JPEGs) implements it.
+    /// The outcome of the image file at `path`, decoded within `limits`, writing whatever files the command
+    /// writes for it. An error becomes the image's outcome.
     func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> Outcome
 }
 
@@ -143,10 +140,6 @@ extension ImageBatchCommand {
             }
         }
         return state.results.map { $0! }
-    }
-
-    func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> Outcome {
-        try outcome(of: ImageDecoder.decode(contentsOf: path, options: limits), at: path, with: worker)
     }
 
     /// One image: `outcome(at:limits:with:)` within the size limits; any error becomes its outcome.

@@ -2,13 +2,12 @@ import BlazeImageIO
 import Foundation
 
 /// Expands the command line's files and folders into image paths: folders are walked recursively for regular
-/// files with the extensions of the formats BlazeImageIO reads (`ImageFileFormat.fileExtensions`: .jpg, .jpeg,
-/// .png, .webp, .tif, .tiff, .gif, .bmp, .pnm, .pbm, .pgm, .ppm, .heic, .heif, .hif, .avif; any case; sorted; a FIFO or device with such a
-/// name is skipped); files are taken as given, whatever their extension (the decoder recognises the format by
+/// files with the extensions of the formats BlazeImageIO reads (`ImageFileFormat.allFileExtensions`; any case;
+/// sorted; a FIFO or device with such a name is skipped); files are taken as given, whatever their extension (the decoder recognises the format by
 /// content, and refuses what is not a regular file).
 func collectImagePaths(_ arguments: [String]) throws -> [String] {
     var paths: [String] = []
-    let extensions = Set(ImageFileFormat.allCases.flatMap(\.fileExtensions))
+    let extensions = ImageFileFormat.allFileExtensions
     for argument in arguments {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlazeFace
 import BlazeFaceMesh
 import BlazeImageIO
+import BlazeJobs
 import BlazeReports
 import BlazeModels
 import Foundation
@@ -10,7 +11,7 @@ import Foundation
 struct LandmarksCommand: FaceBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "landmarks",
-        abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM).",
+        abstract: "Compute MediaPipe's face mesh (478 or 468 points per face) in images (\(ImageFileFormat.listedNames)).",
         discussion: """
             Points are pixels of the upright image (after EXIF orientation), origin top-left, with z (depth, \
             smaller is nearer) on the same scale as x. Point 1 is the nose tip; 468 and 473 are the centres of \
@@ -32,6 +33,7 @@ struct LandmarksCommand: FaceBatchCommand {
             """)
 
     typealias Outcome = ImageEntry<LandmarksReport>
+    typealias Worker = FaceJob
 
     @OptionGroup var batch: ImageBatchOptions
 
@@ -49,17 +51,17 @@ struct LandmarksCommand: FaceBatchCommand {
         try runBatch()
     }
 
-    func makeWorker() throws -> FaceLandmarker {
-        try FaceLandmarker(model: model, modelsDirectory: batch.modelsDir,
-                           options: faceOptions.landmarkerOptions)
+    static let task = FaceTask.landmarks
+
+    var jobOptions: FaceJobOptions {
+        var options = faceOptions.jobOptions
+        options.mesh = model
+        return options
     }
 
-    func faces(in image: ImageView, with landmarker: FaceLandmarker) throws -> [FaceLandmarks] {
-        try landmarker.detect(image)
-    }
-
-    func report(of faces: [FaceLandmarks], width: Int, height: Int) -> LandmarksReport {
-        LandmarksReport(width: width, height: height, faces: faces, reportsRotation: faceOptions.rotations.tryRotations)
+    func run(_ job: FaceJob, on picture: PictureSource, limits: ImageDecodingOptions) throws
+        -> FaceJobResult<[FaceLandmarks], LandmarksReport> {
+        try job.landmarks(picture, limits: limits)
     }
 
     func draw(_ faces: [FaceLandmarks], on annotator: inout Annotator) {

@@ -9,7 +9,7 @@ import Foundation
 struct SegmentCommand: ImageBatchCommand {
     static let configuration = CommandConfiguration(
         commandName: "segment",
-        abstract: "Segment people in images (JPEG, PNG, WebP, TIFF, GIF, BMP, PNM; MediaPipe's selfie segmentation); write masks or replace the background.",
+        abstract: "Segment people in images (\(ImageFileFormat.listedNames); MediaPipe's selfie segmentation); write masks or replace the background.",
         discussion: """
             Each image gets a mask of person probabilities at its upright size (after EXIF orientation), as \
             MediaPipe's SelfieSegmentation returns it. The report gives the model used and the share of pixels \
@@ -95,7 +95,8 @@ struct SegmentCommand: ImageBatchCommand {
                       background: try background.map { try LoadedBackground(BackgroundChoice(parsing: $0), limits: limits) })
     }
 
-    func outcome(of image: DecodedImage, at path: String, with worker: Worker) throws -> SegmentResult {
+    func outcome(at path: String, limits: ImageDecodingOptions, with worker: Worker) throws -> SegmentResult {
+        let image = try ImageDecoder.decode(contentsOf: path, options: limits)
         let width = image.uprightWidth, height = image.uprightHeight
         let mask = try image.withView { try worker.segmenter.segment($0) }
         var maskFile: String?, outputFile: String?

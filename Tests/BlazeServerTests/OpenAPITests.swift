@@ -25,6 +25,19 @@ import Yams
         return try resolve(node, in: document)
     }
 
+    @Test("The document names every picture format the decoder reads, in its description and the request body's")
+    func formats() throws {
+        let document = try Self.document()
+        let info = try #require(document["info"] as? Object)
+        let body = try Self.resolve(["$ref": "#/components/requestBodies/Picture"], in: document)
+        for text in [try #require(info["description"] as? String), try #require(body["description"] as? String)] {
+            let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for format in ImageFileFormat.allCases {
+                #expect(flat.contains(format.listedName), "the OpenAPI document leaves out \(format.listedName): \(flat)")
+            }
+        }
+    }
+
     @Test("The document's paths and methods are the server's routes")
     func routes() throws {
         let document = try Self.document()

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 products=(BlazeFace BlazeFaceMesh BlazeFaceAnalysis BlazeTracking BlazeSegmentation BlazeReports BlazeImaging BlazeRegions
-  BlazeModels BlazeAnchors BlazeImageIO BlazeVideoIO BlazeRuntime BlazeTFLite BlazeNPY)
+  BlazeModels BlazeAnchors BlazeImageIO BlazeVideoIO BlazeRuntime BlazeTFLite BlazeNPY BlazeJobs)
 arguments=()
 for product in "${products[@]}"; do arguments+=(--target "$product"); done
 

@@ -4,7 +4,7 @@
 # `swiftc -typecheck -target aarch64-...` stop at "could not find module 'Swift'". This script does what can be
 # done without one, for every target of the library products (their closure from `swift package describe`):
 #
-#  0. check that no library product but BlazeImageIO and BlazeVideoIO reaches the C codec targets;
+#  0. check that no library product but BlazeImageIO, BlazeVideoIO and BlazeJobs (on BlazeImageIO) reaches the C codec targets;
 #  1. parse every Swift target (the library products' and BlazeKernelsFMA) for aarch64-unknown-linux-gnu
 #     (`swiftc -parse -target`): syntax of every file, every `#if` branch included (inactive ones are parsed too);
 #  2. compile the dependency-free C targets (CBlazeSync, CBlazeCPU) for aarch64 (`clang -target
@@ -48,7 +48,7 @@ for product in package["products"]:
         for name in product["targets"]:
             visit(name)
 # The products an iOS app uses must not reach the C codec targets (Linux/macOS only, from the system).
-file_io_products = {"BlazeImageIO", "BlazeVideoIO"}
+file_io_products = {"BlazeImageIO", "BlazeVideoIO", "BlazeJobs"}
 codec_targets = {"CBlazeImageCodecs", "CBlazeVideoCodecs", "CLibJPEG", "CLibPNG", "CLibWebP", "CLibTIFF", "CGifLib",
                  "CFFmpeg"} | file_io_products
 def reach(name, seen):
@@ -74,7 +74,7 @@ for name in order:
     print("\t".join([name, t["module_type"], t["path"], sources]))
 PY
 
-echo "0. no library product but BlazeImageIO and BlazeVideoIO depends on the C codec targets"
+echo "0. no library product but BlazeImageIO, BlazeVideoIO and BlazeJobs depends on the C codec targets"
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
