@@ -100,10 +100,11 @@ let package = Package(
     traits: [
         .trait(name: "Server", description: """
             `blazeface serve`: the HTTP service (Hummingbird 2, swift-service-lifecycle, swift-prometheus, \
-            swift-openapi-runtime's multipart parser). On by default; a package that only uses the libraries can depend on this one with \
-            `traits: []` so that SwiftPM neither resolves nor builds the server's dependencies.
+            swift-openapi-runtime's multipart parser). Off by default, so that the first build of the tool (and \
+            any package depending on this one) compiles none of it: `swift build -c release --traits Server` \
+            builds the tool with `serve`, and `swift test --traits Server` tests it.
             """),
-        .default(enabledTraits: ["Server"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

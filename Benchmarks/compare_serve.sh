@@ -14,7 +14,7 @@
 #                         the legacy FaceMesh (refine_landmarks=True) for /v1/analyze;
 #    mediapipe's native library needs the Debian package libusb-1.0-0 (installed with apt-get when missing);
 # 2. fetches the models and sample pictures if missing (Models/fetch.sh);
-# 3. builds our release binary (swift build -c release --product blazeface) unless SKIP_BUILD=1, and copies it
+# 3. builds our release binary (swift build -c release --product blazeface --traits Server) unless SKIP_BUILD=1, and copies it
 #    to a temporary folder so that a concurrent build cannot replace it mid-run;
 # 4. runs Benchmarks/serve_load.py: for each round the sides alternate ABBA (ours, anchor | anchor, ours | ...);
 #    per side and endpoint a fresh server (ours: `blazeface serve --workers $WORKERS --max-queue $MAX_QUEUE
@@ -60,7 +60,7 @@ if [ -n "${BLAZEFACE:-}" ]; then
 else
   if [ -z "${SKIP_BUILD:-}" ]; then
     echo "Building blazeface (release) ..." >&2
-    swift build -c release --product blazeface >&2
+    swift build -c release --product blazeface --traits Server >&2
   fi
   tmp="$(mktemp -d "${TMPDIR:-/tmp}/compare-serve.XXXXXX")"
   trap 'rm -rf "$tmp"' EXIT

@@ -28,12 +28,14 @@ struct BlazefaceCommand: AsyncParsableCommand {
         subcommands: subcommands
     )
 
-    /// The subcommands; `serve` with the package's Server trait (on by default).
+    /// The subcommands; `serve` with the package's Server trait, else a `serve` that says how to build it.
     static var subcommands: [any ParsableCommand.Type] {
         var commands: [any ParsableCommand.Type] = [DetectCommand.self, LandmarksCommand.self, AnalyzeCommand.self,
                                                     TrackCommand.self, SegmentCommand.self]
         #if Server
         commands.append(ServeCommand.self)
+        #else
+        commands.append(ServeUnavailableCommand.self)
         #endif
         return commands + [CropCommand.self, InspectCommand.self, InferCommand.self]
     }

@@ -10,9 +10,9 @@
 # ordinary debug build is left alone and a second run rebuilds only what changed. A sanitizer report fails
 # the run: TSAN_OPTIONS=halt_on_error=1 and ASan's default. Set SANITIZER_BUILD_LOCK=<file> to flock the
 # build and the run on a shared machine. The allocation counter is compiled out under a sanitizer (see
-# Sources/CAllocationCounter), so the allocation tests are skipped. The package's default traits are off
-# (`--disable-default-traits`: no `blazeface serve`, so neither Hummingbird nor its dependencies are built
-# again under the sanitizer) unless SANITIZER_TRAITS=default; the worker pool's tests build without them. See Documentation/Reliability.md for what each set holds and the
+# Sources/CAllocationCounter), so the allocation tests are skipped. The Server trait stays off (the
+# package's default: no `blazeface serve`, so neither Hummingbird nor its dependencies are built again under the
+# sanitizer) unless SANITIZER_TRAITS=server; the worker pool's tests build without it. See Documentation/Reliability.md for what each set holds and the
 # latest results.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -51,8 +51,8 @@ export SWIFT_BACKTRACE=enable=no
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export ASAN_OPTIONS="detect_leaks=0 ${ASAN_OPTIONS:-}"
 scratch=".build-$sanitizer"
-traits=(--disable-default-traits)
-[ "${SANITIZER_TRAITS:-}" = default ] && traits=()
+traits=()
+[ "${SANITIZER_TRAITS:-}" = server ] && traits=(--traits Server)
 
 start=$(date +%s)
 swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" ${traits[@]+"${traits[@]}"}

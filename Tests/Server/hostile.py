@@ -3,7 +3,7 @@
 
 How to run (from the repository's root; Python 3.11, only the standard library but for case 6):
 
-    swift build -c release --product blazeface        # or the debug build: .build/debug/blazeface
+    swift build -c release --product blazeface --traits Server   # or the debug build: .build/debug/blazeface
     python3 -m venv /tmp/bf-hostile/venv
     /tmp/bf-hostile/venv/bin/pip install -r Tests/Server/requirements.txt   # schemathesis, for case 6 only
     /tmp/bf-hostile/venv/bin/python Tests/Server/hostile.py --binary .build/release/blazeface [--models-dir Models]
