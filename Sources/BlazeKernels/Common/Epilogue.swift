@@ -9,9 +9,9 @@
 /// writes the same bits as the kernel without it followed by those operators, without their intermediate
 /// tensors. The runtime's fusion passes build these values from the graph; each kernel says which stages its
 /// implementation runs (`Capabilities`) and refuses an epilogue it cannot run.
-public struct Epilogue: Hashable, Sendable {
+package struct Epilogue: Hashable, Sendable {
     /// The tensor added to the sum before the clamp.
-    public enum Residual: Hashable, Sendable {
+    package enum Residual: Hashable, Sendable {
         /// Nothing is added.
         case none
         /// A tensor of the output's shape (an ADD after the kernel).
@@ -23,7 +23,7 @@ public struct Epilogue: Hashable, Sendable {
     }
 
     /// The nonlinearity applied last.
-    public enum Function: Hashable, Sendable {
+    package enum Function: Hashable, Sendable {
         /// Nothing.
         case none
         /// TFLite's HARD_SWISH: `x · min(max(x + 3, 0), 6) / 6`.
@@ -34,26 +34,26 @@ public struct Epilogue: Hashable, Sendable {
 
     /// Stages an implementation can run (`Conv2D.capabilities`, `DepthwiseConv2D.capabilities`, ...); the
     /// clamp always.
-    public struct Capabilities: OptionSet, Hashable, Sendable {
+    package struct Capabilities: OptionSet, Hashable, Sendable {
         /// The stages' bits.
-        public let rawValue: Int
+        package let rawValue: Int
         /// The stages whose bits `rawValue` sets.
-        public init(rawValue: Int) { self.rawValue = rawValue }
+        package init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Per-channel PReLU slopes.
-        public static let slopes = Capabilities(rawValue: 1 << 0)
+        package static let slopes = Capabilities(rawValue: 1 << 0)
         /// A residual of the output's shape or a channel-padded shortcut.
-        public static let residual = Capabilities(rawValue: 1 << 1)
+        package static let residual = Capabilities(rawValue: 1 << 1)
         /// HARD_SWISH last.
-        public static let hardSwish = Capabilities(rawValue: 1 << 2)
+        package static let hardSwish = Capabilities(rawValue: 1 << 2)
         /// SiLU last.
-        public static let silu = Capabilities(rawValue: 1 << 3)
+        package static let silu = Capabilities(rawValue: 1 << 3)
         /// Explicit spatial padding (`Padding.explicit`): a PAD of height and width folded into a window
         /// kernel.
-        public static let explicitPadding = Capabilities(rawValue: 1 << 4)
+        package static let explicitPadding = Capabilities(rawValue: 1 << 4)
 
         /// Whether every stage `epilogue` uses is among these.
-        public func allow(_ epilogue: Epilogue) -> Bool {
+        package func allow(_ epilogue: Epilogue) -> Bool {
             (epilogue.slopes == nil || contains(.slopes)) && (epilogue.residual == .none || contains(.residual))
                 && (epilogue.function != .hardSwish || contains(.hardSwish))
                 && (epilogue.function != .silu || contains(.silu))
@@ -61,20 +61,20 @@ public struct Epilogue: Hashable, Sendable {
     }
 
     /// Added before the clamp.
-    public var residual: Residual
+    package var residual: Residual
     /// The clamp (TFLite's fused activation).
-    public var activation: FusedActivation
+    package var activation: FusedActivation
     /// One slope per output channel for negative values after the clamp, or nil.
-    public var slopes: [Float]?
+    package var slopes: [Float]?
     /// Applied last.
-    public var function: Function
+    package var function: Function
 
     /// - Parameters:
     ///   - activation: The clamp.
     ///   - residual: What is added before the clamp.
     ///   - slopes: One PReLU slope per output channel, or nil.
     ///   - function: The nonlinearity applied last.
-    public init(
+    package init(
         activation: FusedActivation = .none, residual: Residual = .none, slopes: [Float]? = nil,
         function: Function = .none
     ) {
@@ -82,10 +82,10 @@ public struct Epilogue: Hashable, Sendable {
     }
 
     /// Nothing after the sum.
-    public static let none = Epilogue()
+    package static let none = Epilogue()
 
     /// Only the clamp of `activation`.
-    public static func clamp(_ activation: FusedActivation) -> Epilogue { Epilogue(activation: activation) }
+    package static func clamp(_ activation: FusedActivation) -> Epilogue { Epilogue(activation: activation) }
 
     /// This epilogue followed by the clamp of `activation`, or nil when a stage after the clamp (or a clamp)
     /// is set already.

@@ -1,5 +1,5 @@
 /// An activation applied to a kernel's output as part of the same pass (TFLite's fused activation).
-public enum FusedActivation: Hashable, Sendable {
+package enum FusedActivation: Hashable, Sendable {
     case none
     case relu
     case relu6
@@ -8,7 +8,7 @@ public enum FusedActivation: Hashable, Sendable {
 
     /// The clamp bounds this activation applies: `min(max(x, lower), upper)`.
     @inlinable
-    public var bounds: (lower: Float, upper: Float) {
+    package var bounds: (lower: Float, upper: Float) {
         switch self {
         case .none: return (-.infinity, .infinity)
         case .relu: return (0, .infinity)

@@ -7,7 +7,7 @@ import Foundation
 /// Why a kernel could not be created from the given shapes and parameters.
 ///
 /// Kernels validate everything at creation time and throw one of these; `run` never fails.
-public enum KernelError: Error, Equatable, Sendable {
+package enum KernelError: Error, Equatable, Sendable {
     /// A tensor shape is unusable (a dimension not positive, an empty output, an unsupported rank, ...).
     case invalidShape(String)
     /// A scalar parameter is out of range (a stride or dilation not positive, a negative padding, ...).
@@ -21,7 +21,7 @@ public enum KernelError: Error, Equatable, Sendable {
 }
 
 extension KernelError: LocalizedError, CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidShape(let message): return "Invalid shape: \(message)"
         case .invalidParameter(let message): return "Invalid parameter: \(message)"
@@ -34,5 +34,5 @@ extension KernelError: LocalizedError, CustomStringConvertible {
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

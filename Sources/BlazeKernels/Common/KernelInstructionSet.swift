@@ -33,7 +33,7 @@ import ucrt
 ///
 /// The environment variable `BLAZEFACE_KERNEL_ISA=baseline` (or `avx2FMA`) forces those kernels for the whole
 /// process (read once, at the first kernel creation); a choice the CPU does not support gives the baseline.
-public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConvertible {
+package enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConvertible {
     /// The target architecture's baseline: SSE2 on x86-64 (multiply and add, 2 x 4 lanes), NEON on arm64.
     case baseline
     /// AVX2 + FMA3 (+ F16C) on x86-64: 8-lane fused multiply-add.
@@ -41,10 +41,10 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
     /// AVX-512 F, DQ, BW and VL on x86-64 (with AVX2, FMA3 and F16C): 16-lane GEMM tiles.
     case avx512
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Whether this process can run kernels built for `self`.
-    public var isSupported: Bool {
+    package var isSupported: Bool {
         switch self {
         case .baseline: return true
         case .avx2FMA: return KernelInstructionSet.cpuHasAVX2FMA
@@ -74,7 +74,7 @@ public enum KernelInstructionSet: String, Hashable, Sendable, CustomStringConver
     }
 
     /// The instruction set new kernels use by default (see the type's documentation).
-    public static var active: KernelInstructionSet { selected }
+    package static var active: KernelInstructionSet { selected }
 
     /// `requested` when supported, else `.baseline`; `nil` means `active`.
     static func resolve(_ requested: KernelInstructionSet?) -> KernelInstructionSet {

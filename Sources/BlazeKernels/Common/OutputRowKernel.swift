@@ -5,7 +5,7 @@
 /// A conforming kernel writes its two implementations, `runSIMD(input:output:pieces:)` and
 /// `runReference(input:output:)`; `run(input:output:)`, `pieceCount` and `run(input:output:pieces:)` come
 /// from this protocol. Conformers: `MaxPool2D`, `AveragePool2D`, `DepthwiseConv2D`, `Pad`.
-public protocol OutputRowKernel: Sendable {
+package protocol OutputRowKernel: Sendable {
     /// The output's shape; `run` writes `outputShape.count` floats, in `n·h` rows.
     var outputShape: Shape4 { get }
 
@@ -34,13 +34,13 @@ extension OutputRowKernel {
     /// - Parameters:
     ///   - input: The whole input tensor, NHWC.
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, output: output, pieces: 0..<pieceCount)
     }
 
     /// Independent pieces of the output: its rows (`n·h`) for the SIMD implementation, 1 for the reference
     /// (computed whole).
-    public var pieceCount: Int { outputRowPieceCount }
+    package var pieceCount: Int { outputRowPieceCount }
 
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`. The reference computes
     /// the whole output with piece 0 and nothing otherwise.
@@ -49,7 +49,7 @@ extension OutputRowKernel {
     ///   - input: The whole input tensor, NHWC.
     ///   - output: The whole output tensor, NHWC. Must not overlap `input`.
     ///   - pieces: A subrange of `0..<pieceCount`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         switch variant {
         case .simd: runSIMD(input: input, output: output, pieces: pieces)
         default: if pieces.contains(0) { runReference(input: input, output: output) }

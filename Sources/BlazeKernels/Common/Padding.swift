@@ -1,5 +1,5 @@
 /// TFLite's padding schemes for convolutions and pooling.
-public enum Padding: Hashable, Sendable {
+package enum Padding: Hashable, Sendable {
     /// Output size `ceil(in / stride)`; the input is padded with zeros, the smaller half before.
     case same
     /// Output size `ceil((in - effectiveKernel + 1) / stride)`; no padding.
@@ -13,25 +13,25 @@ public enum Padding: Hashable, Sendable {
 
 /// The spatial geometry of a sliding-window operator (convolution, depthwise convolution, pooling),
 /// computed exactly as TFLite does (`ComputePaddingHeightWidth`).
-public struct WindowGeometry: Hashable, Sendable {
-    public var kernelH: Int
-    public var kernelW: Int
-    public var strideH: Int
-    public var strideW: Int
-    public var dilationH: Int
-    public var dilationW: Int
+package struct WindowGeometry: Hashable, Sendable {
+    package var kernelH: Int
+    package var kernelW: Int
+    package var strideH: Int
+    package var strideW: Int
+    package var dilationH: Int
+    package var dilationW: Int
     /// Rows of implicit zero padding before the first input row.
-    public var padTop: Int
+    package var padTop: Int
     /// Columns of implicit zero padding before the first input column.
-    public var padLeft: Int
-    public var outH: Int
-    public var outW: Int
+    package var padLeft: Int
+    package var outH: Int
+    package var outW: Int
 
     /// Explicit zero padding on each side (a PAD folded into the window operator that reads it): the
     /// output size is `(in + before + after - effectiveKernel) / stride + 1`. Returns nil when a parameter
     /// is not positive, a padding is negative or not smaller than the effective kernel, or the output
     /// would be empty.
-    public init?(
+    package init?(
         inputH: Int, inputW: Int, kernelH: Int, kernelW: Int, strideH: Int, strideW: Int,
         dilationH: Int = 1, dilationW: Int = 1, padTop: Int, padBottom: Int, padLeft: Int, padRight: Int
     ) {
@@ -50,7 +50,7 @@ public struct WindowGeometry: Hashable, Sendable {
 
     /// Computes output size and padding the way TFLite does. Returns nil when a parameter is not positive
     /// or the output would be empty.
-    public init?(
+    package init?(
         inputH: Int, inputW: Int, kernelH: Int, kernelW: Int,
         strideH: Int, strideW: Int, dilationH: Int = 1, dilationW: Int = 1,
         padding: Padding

@@ -6,24 +6,24 @@
 /// 1 for an implementation that only computes the whole output), and take `run(…, pieces:)` with a range of
 /// `0..<pieceCount`. Every output value is computed by the same instructions in the same order whatever
 /// the range, so splitting never changes a result.
-public enum Pieces {
+package enum Pieces {
     /// Floats per piece of the flat elementwise kernels (a multiple of 16: whole vectors, aligned pieces).
-    public static let blockSize = 2048
+    package static let blockSize = 2048
 
     /// Part `part` of `parts` near-equal contiguous ranges of `0..<count`.
     @inline(__always)
-    public static func range(part: Int, of parts: Int, count: Int) -> Range<Int> {
+    package static func range(part: Int, of parts: Int, count: Int) -> Range<Int> {
         guard parts > 1 else { return 0..<count }
         return (count * part / parts)..<(count * (part + 1) / parts)
     }
 
     /// The pieces of a flat kernel over `count` floats.
     @inline(__always)
-    public static func blockCount(_ count: Int) -> Int { max((count + blockSize - 1) / blockSize, 1) }
+    package static func blockCount(_ count: Int) -> Int { max((count + blockSize - 1) / blockSize, 1) }
 
     /// The floats of blocks `pieces` of a flat kernel over `count` floats.
     @inline(__always)
-    public static func elements(_ pieces: Range<Int>, count: Int) -> Range<Int> {
+    package static func elements(_ pieces: Range<Int>, count: Int) -> Range<Int> {
         let start = min(pieces.lowerBound * blockSize, count)
         return start..<max(min(pieces.upperBound * blockSize, count), start)
     }

@@ -4,7 +4,7 @@ extension Shape4 {
     ///
     /// - Parameter dimensions: The dimensions, outermost first. Each must be positive.
     /// - Throws: `KernelError.invalidShape` for a rank above 4 or a dimension that is not positive.
-    public init(dimensions: [Int]) throws(KernelError) {
+    package init(dimensions: [Int]) throws(KernelError) {
         guard dimensions.count <= 4 else {
             throw .invalidShape("rank \(dimensions.count) shape \(dimensions); at most 4 dimensions are supported")
         }
@@ -16,10 +16,10 @@ extension Shape4 {
     }
 
     /// The dimensions as an array `[n, h, w, c]`.
-    public var dimensions: [Int] { [n, h, w, c] }
+    package var dimensions: [Int] { [n, h, w, c] }
 
     /// Whether every dimension is positive.
-    public var isValid: Bool { n > 0 && h > 0 && w > 0 && c > 0 }
+    package var isValid: Bool { n > 0 && h > 0 && w > 0 && c > 0 }
 
     /// Throws `KernelError.invalidShape` unless every dimension is positive.
     func validate(_ name: String) throws(KernelError) {

@@ -2,13 +2,13 @@
 ///
 /// Every kernel in BlazeKernels works on densely packed float32 NHWC data: element `(n, y, x, c)` is at
 /// `((n * h + y) * w + x) * c + c`.
-public struct Shape4: Hashable, Sendable, CustomStringConvertible {
-    public var n: Int
-    public var h: Int
-    public var w: Int
-    public var c: Int
+package struct Shape4: Hashable, Sendable, CustomStringConvertible {
+    package var n: Int
+    package var h: Int
+    package var w: Int
+    package var c: Int
 
-    public init(n: Int = 1, h: Int, w: Int, c: Int) {
+    package init(n: Int = 1, h: Int, w: Int, c: Int) {
         self.n = n
         self.h = h
         self.w = w
@@ -16,7 +16,7 @@ public struct Shape4: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The number of elements.
-    public var count: Int { n * h * w * c }
+    package var count: Int { n * h * w * c }
 
-    public var description: String { "[\(n), \(h), \(w), \(c)]" }
+    package var description: String { "[\(n), \(h), \(w), \(c)]" }
 }

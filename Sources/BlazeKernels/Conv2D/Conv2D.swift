@@ -20,22 +20,22 @@
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently from several threads as long
 /// as their outputs do not overlap.
-public struct Conv2D: Sendable {
+package struct Conv2D: Sendable {
     /// The input shape; `run` reads `inputShape.count` floats.
-    public let inputShape: Shape4
+    package let inputShape: Shape4
     /// The output shape `[n, outH, outW, outC]`; `run` writes `outputShape.count` floats.
-    public let outputShape: Shape4
+    package let outputShape: Shape4
     /// Output size and padding, computed as TFLite does.
-    public let geometry: WindowGeometry
+    package let geometry: WindowGeometry
     /// What the convolution does after each sum: the fused activation, and the stages its implementation
     /// runs (`capabilities(filterShape:strideH:strideW:dilationH:dilationW:variant:)`).
-    public let epilogue: Epilogue
+    package let epilogue: Epilogue
     /// The epilogue's clamp.
-    public var activation: FusedActivation { epilogue.activation }
+    package var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     enum Implementation: Sendable {
         /// `[bias ×outC][filter OHWI]`.
@@ -76,7 +76,7 @@ public struct Conv2D: Sendable {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape, count or parameter is invalid, or the implementation cannot
     ///   run `epilogue` or the padding.
-    public init(
+    package init(
         inputShape: Shape4,
         filterShape: Shape4,
         filter: [Float],
@@ -144,7 +144,7 @@ public struct Conv2D: Sendable {
     /// - Parameters:
     ///   - input: `inputShape.count` floats, NHWC.
     ///   - output: `outputShape.count` floats, NHWC. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch implementation {
         case .reference(let packed): runReference(packed.pointer, input: input, output: output)
         case .simd(let packed): runSIMD(packed.pointer, input: input, output: output)
@@ -182,7 +182,7 @@ public struct Conv2D: Sendable {
     /// (`PointwiseConv2D.capabilities(outputChannels:variant:)`); the implicit GEMM's slopes, HARD_SWISH, SiLU
     /// and explicit padding; the clamp and explicit padding for the dilated and reference kernels. Known
     /// before the filter is packed, for the runtime's fusion passes.
-    public static func capabilities(
+    package static func capabilities(
         filterShape: Shape4, strideH: Int, strideW: Int, dilationH: Int, dilationW: Int, variant: KernelVariant
     ) -> Epilogue.Capabilities {
         let pointwise = isPointwise(filterShape: filterShape, strideH: strideH, strideW: strideW)
@@ -193,11 +193,11 @@ public struct Conv2D: Sendable {
     }
 
     /// Whether the epilogue adds a second input (`Epilogue.residual`).
-    public var hasResidual: Bool { epilogue.residual != .none }
+    package var hasResidual: Bool { epilogue.residual != .none }
 
     /// Independent pieces of the output: its rows (`n·outH`) for the GEMM implementations, 1 for the
     /// reference and the dilated kernel (computed whole).
-    public var pieceCount: Int {
+    package var pieceCount: Int {
         switch implementation {
         case .gemm: return outputShape.n * outputShape.h * columnGroups
         case .pointwise(let gemm): return gemm.pieceCount
@@ -207,7 +207,7 @@ public struct Conv2D: Sendable {
 
     /// Whether `run(input:residual:output:outputRows:)` is available: a batch of one, run by the implicit
     /// GEMM over all its channels at once or by the SIMD or reference pointwise kernel.
-    public var runsOutputRows: Bool {
+    package var runsOutputRows: Bool {
         guard outputShape.n == 1 else { return false }
         switch implementation {
         case .gemm: return columnGroups == 1
@@ -218,7 +218,7 @@ public struct Conv2D: Sendable {
 
     /// Computes the output rows `rows` (of a batch of one), each value as in any other call.
     /// - Precondition: `runsOutputRows`.
-    public func run(
+    package func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
         outputRows rows: Range<Int>
     ) {
@@ -232,14 +232,14 @@ public struct Conv2D: Sendable {
     }
 
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: input, residual: nil, output: output, pieces: pieces)
     }
 
     /// Computes the output rows `pieces`, adding `residual` (an ADD's other operand, `outputShape.count`
     /// floats, or a shortcut of fewer channels; not overlapping the output) in the epilogue: required exactly
     /// when the kernel has a fused ADD or shortcut (`hasResidual`).
-    public func run(
+    package func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
         pieces: Range<Int>
     ) {

@@ -1,6 +1,6 @@
 extension DepthwiseConv2D {
     /// The scalar oracle: TFLite's reference depthwise convolution, loop for loop.
-    public func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let g = geometry
         let inH = inputShape.h, inW = inputShape.w, inC = inputShape.c
         let outC = outputShape.c

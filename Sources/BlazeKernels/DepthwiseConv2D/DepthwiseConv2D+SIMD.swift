@@ -19,7 +19,7 @@ extension DepthwiseConv2D {
     /// Output rows `pieces`, one image at a time: with depth multiplier 1 and no dilation (`isBlocked`) the
     /// register-blocked microkernel (HARD_SWISH fused there only), otherwise `depthwiseGeneral` (per output
     /// pixel and 8-channel group, the in-bounds taps), from `instructionSet`'s table.
-    public func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func runSIMD(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         let microkernels = instructionSet.microkernels.convolution
         let kernel = isBlocked ? microkernels.depthwise : microkernels.depthwiseGeneral
         let weights = UnsafePointer(packed.pointer), multiplier = depthMultiplier

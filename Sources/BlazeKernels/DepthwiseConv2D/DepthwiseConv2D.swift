@@ -20,21 +20,21 @@
 ///   (`Microkernels/DepthwiseGeneral.swift`), also on `instructionSet`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct DepthwiseConv2D: OutputRowKernel {
-    public let inputShape: Shape4
+package struct DepthwiseConv2D: OutputRowKernel {
+    package let inputShape: Shape4
     /// `[n, outH, outW, C·M]`.
-    public let outputShape: Shape4
-    public let geometry: WindowGeometry
-    public let depthMultiplier: Int
+    package let outputShape: Shape4
+    package let geometry: WindowGeometry
+    package let depthMultiplier: Int
     /// What the convolution does after each sum: the fused activation, and HARD_SWISH for the
     /// register-blocked kernel (`capabilities(depthMultiplier:dilationH:dilationW:variant:)`).
-    public let epilogue: Epilogue
+    package let epilogue: Epilogue
     /// The epilogue's clamp.
-    public var activation: FusedActivation { epilogue.activation }
+    package var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// `.reference`: `[bias ×C·M][filter kh x kw x C·M]`. `.simd`: per 8-channel group `[bias ×8][taps][×8]`
     /// (for the register-blocked kernel the last group overlaps the previous one; see `packBlocked`).
@@ -63,7 +63,7 @@ public struct DepthwiseConv2D: OutputRowKernel {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape, count or parameter is invalid, or the implementation cannot
     ///   run `epilogue`.
-    public init(
+    package init(
         inputShape: Shape4,
         filterShape: Shape4,
         filter: [Float],
@@ -138,7 +138,7 @@ public struct DepthwiseConv2D: OutputRowKernel {
     /// The epilogue stages of the implementation `variant` chooses: HARD_SWISH in the register-blocked SIMD
     /// kernel (depth multiplier 1, no dilation), and explicit padding in every kernel. Known before the filter
     /// is packed, for the runtime's fusion passes.
-    public static func capabilities(
+    package static func capabilities(
         depthMultiplier: Int, dilationH: Int, dilationW: Int, variant: KernelVariant
     ) -> Epilogue.Capabilities {
         let blocked = depthMultiplier == 1 && dilationH == 1 && dilationW == 1

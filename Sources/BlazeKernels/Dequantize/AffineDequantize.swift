@@ -10,7 +10,7 @@
 ///   - scale: The quantization scale.
 ///   - zeroPoint: The quantized value of real 0.
 ///   - destination: `count` floats.
-public func dequantize<Q: FixedWidthInteger & BitwiseCopyable>(
+package func dequantize<Q: FixedWidthInteger & BitwiseCopyable>(
     _ source: UnsafePointer<Q>, count: Int, scale: Float, zeroPoint: Int,
     into destination: UnsafeMutablePointer<Float>
 ) {
@@ -30,7 +30,7 @@ public func dequantize<Q: FixedWidthInteger & BitwiseCopyable>(
 ///   - zeroPoints: `shape[axis]` zero points, or a single one shared by all channels.
 ///   - destination: As many floats as `shape` holds.
 /// - Throws: `KernelError` when the shape, axis or parameter counts do not fit.
-public func dequantizePerChannel<Q: FixedWidthInteger & BitwiseCopyable>(
+package func dequantizePerChannel<Q: FixedWidthInteger & BitwiseCopyable>(
     _ source: UnsafePointer<Q>, shape: [Int], axis: Int, scales: [Float], zeroPoints: [Int],
     into destination: UnsafeMutablePointer<Float>
 ) throws(KernelError) {

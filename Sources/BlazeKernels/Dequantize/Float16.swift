@@ -6,7 +6,7 @@
 /// Zeros keep their sign, subnormals become normal floats, infinities stay infinite, and NaNs stay NaN with
 /// their payload, made quiet (as hardware conversions do).
 @inlinable
-public func float16BitsToFloat32(_ bits: UInt16) -> Float {
+package func float16BitsToFloat32(_ bits: UInt16) -> Float {
     let h = UInt32(bits)
     let sign = (h & 0x8000) << 16
     let exponent = (h >> 10) & 0x1F
@@ -35,7 +35,7 @@ public func float16BitsToFloat32(_ bits: UInt16) -> Float {
 ///
 /// Eight values at a time with `SIMD8` integer arithmetic (no branches), the tail one at a time.
 /// Thread-safe; allocates nothing.
-public func convertFloat16ToFloat32(_ source: UnsafeRawPointer, count: Int, into destination: UnsafeMutablePointer<Float>) {
+package func convertFloat16ToFloat32(_ source: UnsafeRawPointer, count: Int, into destination: UnsafeMutablePointer<Float>) {
     var i = 0
     #if _endian(little)
     let signMask = SIMD8<UInt32>(repeating: 0x8000)

@@ -5,14 +5,14 @@
 ///
 /// Aliasing: may run in place (`output == input`). No other overlap is allowed.
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct Activation: BlockwiseKernel {
+package struct Activation: BlockwiseKernel {
     /// The number of floats `run` reads and writes.
-    public let count: Int
-    public let function: FusedActivation
+    package let count: Int
+    package let function: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// - Parameters:
     ///   - count: Elements per run, at least 0.
@@ -21,7 +21,7 @@ public struct Activation: BlockwiseKernel {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a negative count.
-    public init(count: Int, function: FusedActivation, variant: KernelVariant = .automatic,
+    package init(count: Int, function: FusedActivation, variant: KernelVariant = .automatic,
                 instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         guard count >= 0 else { throw .invalidShape("element count \(count) is negative") }
         self.count = count
@@ -31,14 +31,14 @@ public struct Activation: BlockwiseKernel {
     }
 
     /// Independent pieces: blocks of `Pieces.blockSize` floats.
-    public var pieceCount: Int { Pieces.blockCount(count) }
+    package var pieceCount: Int { Pieces.blockCount(count) }
 
     /// Applies the activation to the floats at `elements`.
     /// - Parameters:
     ///   - input: `count` floats.
     ///   - output: `count` floats; may equal `input`.
     ///   - elements: a subrange of `0..<count`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
         let (lo, hi) = function.bounds
         if variant == .simd {
             let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound

@@ -14,20 +14,20 @@
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 
 import BlazeKernelParameters
-public struct Add: Sendable {
-    public let lhsShape: Shape4
-    public let rhsShape: Shape4
+package struct Add: Sendable {
+    package let lhsShape: Shape4
+    package let rhsShape: Shape4
     /// The broadcast shape: per dimension, the larger of the two.
-    public var outputShape: Shape4 { plan.outputShape }
+    package var outputShape: Shape4 { plan.outputShape }
     /// What follows each sum: the fused activation, and PReLU slopes in the SIMD same-shape kernel
     /// (`capabilities(lhsShape:rhsShape:variant:)`).
-    public let epilogue: Epilogue
+    package let epilogue: Epilogue
     /// The epilogue's clamp.
-    public var activation: FusedActivation { epilogue.activation }
+    package var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
     /// The epilogue's PReLU slopes, or nil.
@@ -43,7 +43,7 @@ public struct Add: Sendable {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` or `.notBroadcastable`; `.invalidParameter` or
     ///   `.weightCountMismatch` for an epilogue the implementation cannot run.
-    public init(
+    package init(
         lhsShape: Shape4, rhsShape: Shape4, epilogue: Epilogue = .none, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
@@ -60,7 +60,7 @@ public struct Add: Sendable {
 
     /// The epilogue stages of the implementation `variant` chooses: PReLU slopes in the SIMD kernel of two
     /// operands of the same shape (its pieces are then rows of pixels); the clamp only otherwise.
-    public static func capabilities(lhsShape: Shape4, rhsShape: Shape4, variant: KernelVariant) -> Epilogue.Capabilities {
+    package static func capabilities(lhsShape: Shape4, rhsShape: Shape4, variant: KernelVariant) -> Epilogue.Capabilities {
         variant != .reference && lhsShape == rhsShape ? [.slopes] : []
     }
 
@@ -70,7 +70,7 @@ public struct Add: Sendable {
     ///   - lhs: `lhsShape.count` floats.
     ///   - rhs: `rhsShape.count` floats.
     ///   - output: `outputShape.count` floats; may alias an operand of the output's shape.
-    public func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         if slopes != nil {
             run(lhs: lhs, rhs: rhs, output: output, pieces: 0..<pieceCount)
             return
@@ -83,13 +83,13 @@ public struct Add: Sendable {
 
     /// Independent pieces: blocks of `Pieces.blockSize` floats when both shapes equal the output's (SIMD),
     /// otherwise 1 (computed whole).
-    public var pieceCount: Int {
+    package var pieceCount: Int {
         if slopes != nil { return outputShape.n * outputShape.h }
         return variant == .simd && plan.isSameShape ? Pieces.blockCount(outputShape.count) : 1
     }
 
     /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(
+    package func run(
         lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>
     ) {
         if let slopes {

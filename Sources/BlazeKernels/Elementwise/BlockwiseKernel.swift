@@ -3,7 +3,7 @@
 /// protocol adds the whole run and the run by pieces (`pieceCount` of them).
 ///
 /// Thread safety: as the conforming kernel's (immutable; runs may be concurrent with non-overlapping outputs).
-public protocol BlockwiseKernel: Sendable {
+package protocol BlockwiseKernel: Sendable {
     /// The number of floats a whole run reads and writes.
     var count: Int { get }
 
@@ -24,7 +24,7 @@ extension BlockwiseKernel {
     /// - Parameters:
     ///   - input: `count` floats.
     ///   - output: `count` floats; may equal `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, output: output, elements: 0..<count)
     }
 
@@ -33,7 +33,7 @@ extension BlockwiseKernel {
     ///   - input: `count` floats.
     ///   - output: `count` floats; may equal `input`.
     ///   - pieces: a subrange of `0..<pieceCount`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: input, output: output, elements: Pieces.elements(pieces, count: count))
     }
 }

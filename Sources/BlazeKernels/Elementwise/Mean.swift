@@ -12,16 +12,16 @@
 ///
 /// Aliasing: `output` must not overlap `input`.
 /// Thread safety: immutable after creation; `run` may be called concurrently with distinct outputs.
-public struct Mean: Sendable {
-    public let inputShape: Shape4
+package struct Mean: Sendable {
+    package let inputShape: Shape4
     /// The reduced axes of the 4-D shape (0 = n, 1 = h, 2 = w, 3 = c).
-    public let axes: Set<Int>
+    package let axes: Set<Int>
     /// The input shape with each reduced axis of size 1.
-    public let outputShape: Shape4
+    package let outputShape: Shape4
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// The reduced axes among n, h, w as the SIMD path's three nested loops `(count, stride)`, outermost
     /// first, padded with loops of one position.
@@ -34,7 +34,7 @@ public struct Mean: Sendable {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a dimension that is not positive or an axis outside 0...3.
-    public init(inputShape: Shape4, axes: Set<Int>, variant: KernelVariant = .automatic,
+    package init(inputShape: Shape4, axes: Set<Int>, variant: KernelVariant = .automatic,
                 instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         let s = inputShape
         guard s.n > 0, s.h > 0, s.w > 0, s.c > 0 else {
@@ -56,14 +56,14 @@ public struct Mean: Sendable {
     }
 
     /// The number of input elements each output element averages.
-    public var reducedCount: Int { inputShape.count / outputShape.count }
+    package var reducedCount: Int { inputShape.count / outputShape.count }
 
     /// Computes the means.
     ///
     /// - Parameters:
     ///   - input: `inputShape.count` floats.
     ///   - output: `outputShape.count` floats.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let s = inputShape, o = outputShape
         let ns = s.h * s.w * s.c, hs = s.w * s.c, ws = s.c
         let divisor = Float(reducedCount)

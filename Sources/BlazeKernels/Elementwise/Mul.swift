@@ -18,16 +18,16 @@
 /// is allowed.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct Mul: Sendable {
-    public let lhsShape: Shape4
-    public let rhsShape: Shape4
+package struct Mul: Sendable {
+    package let lhsShape: Shape4
+    package let rhsShape: Shape4
     /// The broadcast shape: per dimension, the larger of the two.
-    public var outputShape: Shape4 { plan.outputShape }
-    public let activation: FusedActivation
+    package var outputShape: Shape4 { plan.outputShape }
+    package let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
 
@@ -40,7 +40,7 @@ public struct Mul: Sendable {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a dimension that is not positive or an output of more than
     ///   `Int.max` elements, `.notBroadcastable` for incompatible shapes.
-    public init(
+    package init(
         lhsShape: Shape4, rhsShape: Shape4, activation: FusedActivation = .none, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
@@ -58,7 +58,7 @@ public struct Mul: Sendable {
     ///   - lhs: `lhsShape.count` floats.
     ///   - rhs: `rhsShape.count` floats.
     ///   - output: `outputShape.count` floats; may alias an operand of the output's shape.
-    public func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: run(lhs: lhs, rhs: rhs, output: output, pieces: 0..<pieceCount)
         default: runReference(lhs: lhs, rhs: rhs, output: output)
@@ -67,13 +67,13 @@ public struct Mul: Sendable {
 
     /// Independent pieces (SIMD): blocks of `Pieces.blockSize` floats when both shapes equal the output's,
     /// otherwise the output's rows (`n·h`). The reference is computed whole (1).
-    public var pieceCount: Int {
+    package var pieceCount: Int {
         guard variant == .simd else { return 1 }
         return plan.isSameShape ? Pieces.blockCount(outputShape.count) : outputShape.n * outputShape.h
     }
 
     /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(
+    package func run(
         lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>
     ) {
         guard variant == .simd else {
@@ -89,7 +89,7 @@ public struct Mul: Sendable {
     }
 
     /// Computes output rows `rows` of a batch of one (SIMD only; the reference computes everything).
-    public func run(
+    package func run(
         lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>
     ) {
         guard variant == .simd else {

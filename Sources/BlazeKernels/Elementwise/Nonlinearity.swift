@@ -21,9 +21,9 @@ import ucrt
 ///
 /// Aliasing: may run in place (`output == input`). No other overlap is allowed.
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct Nonlinearity: BlockwiseKernel {
+package struct Nonlinearity: BlockwiseKernel {
     /// The function applied to each element.
-    public enum Function: String, Hashable, Sendable {
+    package enum Function: String, Hashable, Sendable {
         case logistic
         case hardSwish
         /// `x · logistic(x)`: a LOGISTIC and the MUL of its input by it (SiLU), fused at load time.
@@ -31,15 +31,15 @@ public struct Nonlinearity: BlockwiseKernel {
     }
 
     /// The tensor's shape (its rows give the row ranges).
-    public let shape: Shape4
-    public let function: Function
+    package let shape: Shape4
+    package let function: Function
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// The number of floats `run` reads and writes.
-    public var count: Int { shape.count }
+    package var count: Int { shape.count }
 
     /// - Parameters:
     ///   - shape: The tensor's shape (any rank up to 4, padded with leading 1s).
@@ -48,7 +48,7 @@ public struct Nonlinearity: BlockwiseKernel {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a dimension that is not positive.
-    public init(shape: Shape4, function: Function, variant: KernelVariant = .automatic,
+    package init(shape: Shape4, function: Function, variant: KernelVariant = .automatic,
                 instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         guard shape.n > 0, shape.h > 0, shape.w > 0, shape.c > 0 else {
             throw .invalidShape("shape \(shape) has a dimension that is not positive")
@@ -60,10 +60,10 @@ public struct Nonlinearity: BlockwiseKernel {
     }
 
     /// Independent pieces: blocks of `Pieces.blockSize` floats.
-    public var pieceCount: Int { Pieces.blockCount(count) }
+    package var pieceCount: Int { Pieces.blockCount(count) }
 
     /// Applies the function to rows `rows` (of `n·h`, each `w·c` floats).
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, outputRows rows: Range<Int>) {
         let rowFloats = shape.w * shape.c
         let lower = min(max(rows.lowerBound, 0) * rowFloats, count)
         run(input: input, output: output, elements: lower..<max(min(rows.upperBound * rowFloats, count), lower))
@@ -74,7 +74,7 @@ public struct Nonlinearity: BlockwiseKernel {
     ///   - input: `count` floats.
     ///   - output: `count` floats; may equal `input`.
     ///   - elements: a subrange of `0..<count`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, elements: Range<Int>) {
         let n = elements.count, x = input + elements.lowerBound, y = output + elements.lowerBound
         guard n > 0 else { return }
         if variant == .simd {
@@ -93,7 +93,7 @@ public struct Nonlinearity: BlockwiseKernel {
     }
 
     /// TFLite's float `Logistic` (reference_ops), the scalar oracle.
-    public static func logistic(_ x: Float) -> Float {
+    package static func logistic(_ x: Float) -> Float {
         let upper: Float = 16.619047164916992188, lower: Float = -9
         if x > upper { return 1 }
         if x < lower { return expf(x) }
@@ -102,7 +102,7 @@ public struct Nonlinearity: BlockwiseKernel {
 
     /// TFLite's float `HardSwish`: `x · min(max(x + 3, 0), 6) / 6` (TFLite's `std::max(0, x + 3)` maps NaN to 0;
     /// the product is NaN either way).
-    public static func hardSwish(_ x: Float) -> Float {
+    package static func hardSwish(_ x: Float) -> Float {
         let shifted = x + 3
         let relu6 = min(6, shifted > 0 ? shifted : 0)
         return x * relu6 / 6

@@ -12,14 +12,14 @@
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 
 import BlazeKernelParameters
-public struct PReLU: Sendable {
-    public let inputShape: Shape4
-    public let alphaShape: Shape4
-    public var outputShape: Shape4 { plan.outputShape }
+package struct PReLU: Sendable {
+    package let inputShape: Shape4
+    package let alphaShape: Shape4
+    package var outputShape: Shape4 { plan.outputShape }
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     let plan: BroadcastPlan
     let alpha: PackedBuffer<Float>
@@ -32,7 +32,7 @@ public struct PReLU: Sendable {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape`, `.notBroadcastable` or `.weightCountMismatch`.
-    public init(inputShape: Shape4, alphaShape: Shape4, alpha: [Float], variant: KernelVariant = .automatic,
+    package init(inputShape: Shape4, alphaShape: Shape4, alpha: [Float], variant: KernelVariant = .automatic,
                 instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         self.plan = try BroadcastPlan(inputShape, alphaShape)
         guard alpha.count == alphaShape.count else {
@@ -50,7 +50,7 @@ public struct PReLU: Sendable {
     /// - Parameters:
     ///   - input: `inputShape.count` floats.
     ///   - output: `outputShape.count` floats; may equal `input` when `inputShape == outputShape`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: runSIMD(input: input, output: output)
         default: runReference(input: input, output: output)
@@ -65,16 +65,16 @@ public struct PReLU: Sendable {
 
     /// The slopes, one per channel, when they are per channel on a dense input (what a convolution or an
     /// ADD runs in its epilogue, `Epilogue.slopes`); nil otherwise.
-    public var perChannelSlopes: [Float]? {
+    package var perChannelSlopes: [Float]? {
         guard isPerChannel else { return nil }
         return Array(UnsafeBufferPointer(start: alpha.pointer, count: outputShape.c))
     }
 
     /// Independent pieces: rows of pixels (`n·h`) for per-channel slopes (SIMD), otherwise 1.
-    public var pieceCount: Int { variant == .simd && isPerChannel ? outputShape.n * outputShape.h : 1 }
+    package var pieceCount: Int { variant == .simd && isPerChannel ? outputShape.n * outputShape.h : 1 }
 
     /// Computes pieces `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         guard variant == .simd && isPerChannel else {
             if pieces.contains(0) { run(input: input, output: output) }
             return

@@ -13,32 +13,32 @@
 /// outputs.
 
 import BlazeKernelParameters
-public struct ResidualAdd: Sendable {
+package struct ResidualAdd: Sendable {
     /// The shortcut input's shape: `[n, h, w, cin]`, or `[n, 2h, 2w, cin]` when pooled.
-    public let shortcutShape: Shape4
+    package let shortcutShape: Shape4
     /// The main branch's and the output's shape `[n, h, w, c]`, `c >= cin`.
-    public let outputShape: Shape4
-    public let pooled: Bool
+    package let outputShape: Shape4
+    package let pooled: Bool
     /// The pool's fused activation (clamp applied to the pooled value), `.none` in the models.
-    public let poolActivation: FusedActivation
+    package let poolActivation: FusedActivation
     /// Whether the shortcut was the ADD's first operand (`s + main`) or its second (`main + s`).
-    public let shortcutFirst: Bool
+    package let shortcutFirst: Bool
     /// What follows each sum: the ADD's fused activation, and PReLU slopes (`capabilities`).
-    public let epilogue: Epilogue
+    package let epilogue: Epilogue
     /// The epilogue's clamp.
-    public var activation: FusedActivation { epilogue.activation }
+    package var activation: FusedActivation { epilogue.activation }
     /// The instruction set the kernel runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
     /// The epilogue's PReLU slopes, or nil.
     let slopes: PackedBuffer<Float>?
 
     /// The epilogue stages the kernel runs: the clamp and PReLU slopes.
-    public static let capabilities: Epilogue.Capabilities = [.slopes]
+    package static let capabilities: Epilogue.Capabilities = [.slopes]
 
     /// - Throws: `KernelError.invalidShape` unless the batch sizes match, the shortcut has at most the
     ///   output's channels, and its height and width are the output's (twice the output's when pooled);
     ///   `.invalidParameter` or `.weightCountMismatch` for an epilogue beyond `capabilities`.
-    public init(
+    package init(
         shortcutShape: Shape4, outputShape: Shape4, pooled: Bool, poolActivation: FusedActivation = .none,
         shortcutFirst: Bool = true, epilogue: Epilogue = .none, instructionSet: KernelInstructionSet? = nil
     ) throws(KernelError) {
@@ -62,19 +62,19 @@ public struct ResidualAdd: Sendable {
     }
 
     /// Independent pieces of the output: its rows (`n·h`).
-    public var pieceCount: Int { outputShape.n * outputShape.h }
+    package var pieceCount: Int { outputShape.n * outputShape.h }
 
     /// Computes the whole output.
     /// - Parameters:
     ///   - shortcut: `shortcutShape.count` floats.
     ///   - main: `outputShape.count` floats.
     ///   - output: `outputShape.count` floats. Must not overlap the inputs.
-    public func run(shortcut: UnsafePointer<Float>, main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(shortcut: UnsafePointer<Float>, main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(shortcut: shortcut, main: main, output: output, pieces: 0..<pieceCount)
     }
 
     /// Computes output rows `pieces` (a subrange of `0..<pieceCount`); see `Pieces`.
-    public func run(
+    package func run(
         shortcut: UnsafePointer<Float>, main: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
         pieces: Range<Int>
     ) {

@@ -18,23 +18,23 @@ import Darwin
 /// Input: `landmarkCount` landmarks of 3 floats (x, y, z), of which z is ignored. Output: 16 floats.
 ///
 /// Thread safety: immutable; `run` may be called concurrently with different outputs.
-public struct LandmarksToTransformMatrix: Sendable, Equatable {
-    public let landmarkCount: Int
+package struct LandmarksToTransformMatrix: Sendable, Equatable {
+    package let landmarkCount: Int
     /// Landmark indices whose bounding box the crop covers.
-    public let subset: [Int]
-    public let leftIndex: Int
-    public let rightIndex: Int
+    package let subset: [Int]
+    package let leftIndex: Int
+    package let rightIndex: Int
     /// Radians the left→right line is rotated to.
-    public let targetRotation: Float
-    public let outputWidth: Int
-    public let outputHeight: Int
-    public let scaleX: Float
-    public let scaleY: Float
+    package let targetRotation: Float
+    package let outputWidth: Int
+    package let outputHeight: Int
+    package let scaleX: Float
+    package let scaleY: Float
 
     /// - Throws: `KernelError.invalidParameter` for an index outside `0..<landmarkCount`, an empty subset, an
     ///   output size that is not positive, a scale that is not positive and finite, or a target rotation that
     ///   is not finite; `.invalidShape` for a landmark count that is not positive.
-    public init(landmarkCount: Int, subset: [Int], leftIndex: Int, rightIndex: Int, targetRotation: Float,
+    package init(landmarkCount: Int, subset: [Int], leftIndex: Int, rightIndex: Int, targetRotation: Float,
                 outputWidth: Int, outputHeight: Int, scaleX: Float, scaleY: Float) throws(KernelError) {
         guard landmarkCount > 0 else { throw .invalidShape("\(landmarkCount) landmarks") }
         guard !subset.isEmpty else { throw .invalidParameter("the subset of landmarks is empty") }
@@ -56,7 +56,7 @@ public struct LandmarksToTransformMatrix: Sendable, Equatable {
     }
 
     /// Writes the 16 floats of the matrix, row-major. NaN landmarks give NaN entries (never a crash).
-    public func run(landmarks: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(landmarks: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let (lx, ly) = (landmarks[3 * leftIndex], landmarks[3 * leftIndex + 1])
         let (rx, ry) = (landmarks[3 * rightIndex], landmarks[3 * rightIndex + 1])
         let rotation = targetRotation - atan2f(ry - ly, rx - lx)

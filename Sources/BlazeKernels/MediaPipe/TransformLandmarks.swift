@@ -3,12 +3,12 @@
 /// row-major; rows 3 and 4 ignored), z copied unchanged.
 ///
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct TransformLandmarks: Sendable, Equatable {
-    public let count: Int
-    public let dimensions: Int
+package struct TransformLandmarks: Sendable, Equatable {
+    package let count: Int
+    package let dimensions: Int
 
     /// - Throws: `KernelError.invalidShape` for a count that is not positive or dimensions other than 2 or 3.
-    public init(count: Int, dimensions: Int) throws(KernelError) {
+    package init(count: Int, dimensions: Int) throws(KernelError) {
         guard count > 0 else { throw .invalidShape("\(count) landmarks") }
         guard dimensions == 2 || dimensions == 3 else {
             throw .invalidShape("landmarks of \(dimensions) values; MediaPipe supports 2 or 3")
@@ -20,7 +20,7 @@ public struct TransformLandmarks: Sendable, Equatable {
     ///   - landmarks: `count · dimensions` floats.
     ///   - matrix: 16 floats, row-major.
     ///   - output: `count · dimensions` floats, not overlapping `landmarks`.
-    public func run(landmarks: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(landmarks: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let (m0, m1, m2, m3) = (matrix[0], matrix[1], matrix[2], matrix[3])
         let (m4, m5, m6, m7) = (matrix[4], matrix[5], matrix[6], matrix[7])
         for i in 0..<count {

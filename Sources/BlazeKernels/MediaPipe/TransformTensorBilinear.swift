@@ -13,17 +13,17 @@
 ///
 /// Pieces are output rows; every output value is computed the same way whatever the pieces.
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct TransformTensorBilinear: Sendable, Equatable {
-    public let inputShape: Shape4
-    public let outputHeight: Int
-    public let outputWidth: Int
+package struct TransformTensorBilinear: Sendable, Equatable {
+    package let inputShape: Shape4
+    package let outputHeight: Int
+    package let outputWidth: Int
 
     /// The output shape: `[1, outputHeight, outputWidth, inputShape.c]`.
-    public var outputShape: Shape4 { Shape4(n: 1, h: outputHeight, w: outputWidth, c: inputShape.c) }
+    package var outputShape: Shape4 { Shape4(n: 1, h: outputHeight, w: outputWidth, c: inputShape.c) }
 
     /// - Throws: `KernelError.invalidShape` for a batch other than 1, and `.invalidParameter` for an output size
     ///   that is not positive or whose element count overflows.
-    public init(inputShape: Shape4, outputHeight: Int, outputWidth: Int) throws(KernelError) {
+    package init(inputShape: Shape4, outputHeight: Int, outputWidth: Int) throws(KernelError) {
         guard inputShape.n == 1 else { throw .invalidShape("batch \(inputShape.n); only batch 1 is supported") }
         guard outputHeight > 0, outputWidth > 0 else {
             throw .invalidParameter("output size \(outputHeight)x\(outputWidth) is not positive")
@@ -40,13 +40,13 @@ public struct TransformTensorBilinear: Sendable, Equatable {
     ///   - input: `inputShape.count` floats.
     ///   - matrix: 16 floats, row-major.
     ///   - output: `outputShape.count` floats.
-    public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, matrix: matrix, output: output, rows: 0..<outputHeight)
     }
 
     /// Computes output rows `rows`: pixels with all four neighbours inside take eight channels at a time (the
     /// same double-precision arithmetic, lane by lane, so the bits equal `runReference`'s).
-    public func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+    package func run(input: UnsafePointer<Float>, matrix: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
                     rows: Range<Int>) {
         let height = inputShape.h, width = inputShape.w, channels = inputShape.c
         let sampler = Sampler(matrix, width: width, height: height)

@@ -17,20 +17,20 @@
 ///   `.simd` where no BLAS is available or a dimension exceeds `Int32.max`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct PointwiseConv2D: Sendable {
-    public let inputShape: Shape4
+package struct PointwiseConv2D: Sendable {
+    package let inputShape: Shape4
     /// `[n, h, w, outC]`.
-    public let outputShape: Shape4
+    package let outputShape: Shape4
     /// What the GEMM does after each sum (`Epilogue`); the SIMD GEMM runs every stage with 8 or more output
     /// channels, the clamp and slopes with fewer (`capabilities(outputChannels:variant:)`), `.reference` and
     /// `.blas` the clamp only.
-    public let epilogue: Epilogue
+    package let epilogue: Epilogue
     /// The epilogue's clamp.
-    public var activation: FusedActivation { epilogue.activation }
+    package var activation: FusedActivation { epilogue.activation }
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// The layout depends on `variant`: `.reference` and `.blas` keep `[bias ×outC][filter outC x inC]`;
     /// `.simd` packs column panels `[bias ×NR][inC][×NR]` (`PackedGEMM`), zero-padded.
@@ -38,10 +38,10 @@ public struct PointwiseConv2D: Sendable {
     /// The epilogue's PReLU slopes, zero-padded by 16, or nil.
     let slopes: PackedBuffer<Float>?
     /// Whether the epilogue adds a second input (`Epilogue.residual`).
-    public var hasResidual: Bool { epilogue.residual != .none }
+    package var hasResidual: Bool { epilogue.residual != .none }
     /// Channels of the second input: the output's for `.add`, a shortcut's (zero-padded to the output's in the
     /// epilogue) for `.shortcut`; 0 without one.
-    public var residualChannels: Int { epilogue.residualChannels(output: outputShape.c) }
+    package var residualChannels: Int { epilogue.residualChannels(output: outputShape.c) }
     /// Groups of column panels the pieces are split into (`Pieces.columnGroups`; 1 but for small SIMD GEMMs).
     let columnGroups: Int
     /// Column panels of the packed weights (`Microkernels.panelCount`).
@@ -65,7 +65,7 @@ public struct PointwiseConv2D: Sendable {
     ///   - instructionSet: The instruction set of the `.simd` kernels; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape or count is invalid, or the implementation cannot run `epilogue`.
-    public init(
+    package init(
         inputShape: Shape4,
         outputChannels: Int,
         filter: [Float],
@@ -122,7 +122,7 @@ public struct PointwiseConv2D: Sendable {
     /// - Parameters:
     ///   - input: `inputShape.count` floats, NHWC (`[M, inC]` row-major).
     ///   - output: `outputShape.count` floats (`[M, outC]`). Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, residual: nil, output: output, pieces: 0..<pieceCount)
     }
 
@@ -130,13 +130,13 @@ public struct PointwiseConv2D: Sendable {
     ///
     /// - Parameters:
     ///   - residual: `outputShape.count` floats added before the clamp. Must not overlap `output`.
-    public func run(input: UnsafePointer<Float>, residual: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, residual: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         run(input: input, residual: residual, output: output, pieces: 0..<pieceCount)
     }
 
     /// The epilogue stages `variant` runs with `outputChannels` output channels: every one for the SIMD GEMM
     /// of 8 or more, the slopes for the narrow SIMD kernel, the clamp only for `.reference` and `.blas`.
-    public static func capabilities(outputChannels: Int, variant: KernelVariant) -> Epilogue.Capabilities {
+    package static func capabilities(outputChannels: Int, variant: KernelVariant) -> Epilogue.Capabilities {
         guard variant == .simd || variant == .automatic else { return [] }
         return outputChannels >= 8 ? [.slopes, .residual, .hardSwish, .silu] : [.slopes]
     }
@@ -152,16 +152,16 @@ public struct PointwiseConv2D: Sendable {
     /// Independent pieces of the output: runs of `rowsPerPiece` pixels (one tile of rows), times the groups
     /// of output channels of a small output (`Pieces.columnGroups`); 1 for `.blas`, whose results depend on
     /// how many rows one call gets (it computes the whole output).
-    public var pieceCount: Int { variant == .blas ? 1 : rowPieces * columnGroups }
+    package var pieceCount: Int { variant == .blas ? 1 : rowPieces * columnGroups }
 
     /// Whether `run(input:residual:output:pixels:)` is available (not for `.blas`, whose sums depend on how
     /// many rows one call gets).
-    public var runsPixelRanges: Bool { variant != .blas }
+    package var runsPixelRanges: Bool { variant != .blas }
 
     /// Computes the output pixels (GEMM rows) `pixels`, every output channel, adding `residual` as `run(…,
     /// pieces:)` does. Each value is computed as in any other call, wherever the range starts.
     /// - Precondition: `runsPixelRanges`.
-    public func run(
+    package func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
         pixels: Range<Int>
     ) {
@@ -180,13 +180,13 @@ public struct PointwiseConv2D: Sendable {
 
     /// Computes the pieces `pieces` (a subrange of `0..<pieceCount`: runs of `rowsPerPiece` pixels, by group
     /// of output channels); see `Pieces`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         run(input: input, residual: nil, output: output, pieces: pieces)
     }
 
     /// Computes the pieces `pieces`, adding `residual` in the epilogue: required exactly when
     /// the kernel has a fused ADD (`hasResidual`).
-    public func run(
+    package func run(
         input: UnsafePointer<Float>, residual: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
         pieces: Range<Int>
     ) {

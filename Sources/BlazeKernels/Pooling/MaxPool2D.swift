@@ -6,14 +6,14 @@
 /// partial tail; also `.automatic` and `.blas`). Creation, shapes and pieces (output rows): see `Pool2D`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct MaxPool2D: Pool2D {
+package struct MaxPool2D: Pool2D {
     /// The shapes, window and implementation, validated at creation.
-    public let configuration: PoolingConfiguration
+    package let configuration: PoolingConfiguration
 
     /// A max pooling of `configuration` (taken from another pooling kernel, which validated it).
     ///
     /// - Parameter configuration: The shapes, window and implementation.
-    public init(configuration: PoolingConfiguration) {
+    package init(configuration: PoolingConfiguration) {
         self.configuration = configuration
     }
 }

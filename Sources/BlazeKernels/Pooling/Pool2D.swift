@@ -1,18 +1,18 @@
 /// The validated shapes and window of a 2-D pooling, with the implementation chosen: everything
 /// `MaxPool2D` and `AveragePool2D` hold.
-public struct PoolingConfiguration: Sendable {
+package struct PoolingConfiguration: Sendable {
     /// NHWC input shape.
-    public let inputShape: Shape4
+    package let inputShape: Shape4
     /// `[n, outH, outW, C]`.
-    public let outputShape: Shape4
+    package let outputShape: Shape4
     /// Output size and padding, computed as TFLite does (no dilation).
-    public let geometry: WindowGeometry
+    package let geometry: WindowGeometry
     /// The fused activation, applied after the reduction.
-    public let activation: FusedActivation
+    package let activation: FusedActivation
     /// The implementation chosen at creation (`.simd` or `.reference`, never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// Validates the parameters (see `Pool2D`'s initializer of the same labels).
     init(
@@ -34,7 +34,7 @@ public struct PoolingConfiguration: Sendable {
 /// in-bounds taps of each output pixel's window, per channel, then the fused activation. The conforming
 /// types differ only in the reduction; the configuration, the creation and the pieces (output rows) are
 /// shared here.
-public protocol Pool2D: OutputRowKernel {
+package protocol Pool2D: OutputRowKernel {
     /// The shapes, window and implementation, validated at creation.
     var configuration: PoolingConfiguration { get }
 
@@ -59,7 +59,7 @@ extension Pool2D {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError` when a shape or parameter is invalid.
-    public init(
+    package init(
         inputShape: Shape4, filterH: Int, filterW: Int, strideH: Int, strideW: Int, padding: Padding,
         activation: FusedActivation = .none, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
@@ -70,17 +70,17 @@ extension Pool2D {
     }
 
     /// NHWC input shape.
-    public var inputShape: Shape4 { configuration.inputShape }
+    package var inputShape: Shape4 { configuration.inputShape }
     /// `[n, outH, outW, C]`.
-    public var outputShape: Shape4 { configuration.outputShape }
+    package var outputShape: Shape4 { configuration.outputShape }
     /// Output size and padding, computed as TFLite does.
-    public var geometry: WindowGeometry { configuration.geometry }
+    package var geometry: WindowGeometry { configuration.geometry }
     /// The fused activation.
-    public var activation: FusedActivation { configuration.activation }
+    package var activation: FusedActivation { configuration.activation }
     /// The implementation chosen at creation (never `.automatic`).
-    public var variant: KernelVariant { configuration.variant }
+    package var variant: KernelVariant { configuration.variant }
     /// The instruction set the `.simd` implementation runs on.
-    public var instructionSet: KernelInstructionSet { configuration.instructionSet }
+    package var instructionSet: KernelInstructionSet { configuration.instructionSet }
 
 }
 

@@ -14,16 +14,16 @@
 /// also `.automatic` and `.blas`).
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct ResizeBilinear: Sendable {
-    public let inputShape: Shape4
+package struct ResizeBilinear: Sendable {
+    package let inputShape: Shape4
     /// `[n, outputHeight, outputWidth, c]`.
-    public let outputShape: Shape4
-    public let alignCorners: Bool
-    public let halfPixelCenters: Bool
+    package let outputShape: Shape4
+    package let alignCorners: Bool
+    package let halfPixelCenters: Bool
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation (`Microkernels.resizeBilinear`) runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// Source row scale and column scale, as TFLite computes them.
     let heightScale: Float
@@ -43,7 +43,7 @@ public struct ResizeBilinear: Sendable {
     ///   - instructionSet: The instruction set of the `.simd` kernel; nil (the default) for
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a non-positive size, `.invalidParameter` for both flags.
-    public init(
+    package init(
         inputShape: Shape4, outputHeight: Int, outputWidth: Int, alignCorners: Bool = false,
         halfPixelCenters: Bool = false, variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil
@@ -112,7 +112,7 @@ public struct ResizeBilinear: Sendable {
     /// - Parameters:
     ///   - input: `inputShape.count` floats.
     ///   - output: `outputShape.count` floats. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: runSIMD(input: input, output: output)
         default: runReference(input: input, output: output)

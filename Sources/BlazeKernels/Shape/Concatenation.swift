@@ -8,18 +8,18 @@
 /// vectorized clamp when an activation is fused; also `.automatic` and `.blas`).
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct Concatenation: Sendable {
+package struct Concatenation: Sendable {
     /// The inputs' dimensions as given.
-    public let inputDimensions: [[Int]]
+    package let inputDimensions: [[Int]]
     /// The output's dimensions, same rank as the inputs.
-    public let outputDimensions: [Int]
+    package let outputDimensions: [Int]
     /// The output as a 4-D shape; `run` writes `outputShape.count` floats.
-    public let outputShape: Shape4
+    package let outputShape: Shape4
     /// The axis in the inputs' own rank, normalized to `0 ..< rank`.
-    public let axis: Int
-    public let activation: FusedActivation
+    package let axis: Int
+    package let activation: FusedActivation
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
 
     /// The inputs as 4-D shapes.
     let inputShapes: [Shape4]
@@ -37,7 +37,7 @@ public struct Concatenation: Sendable {
     ///   - activation: The fused activation.
     ///   - variant: The implementation.
     /// - Throws: `KernelError.invalidShape` or `.invalidParameter`.
-    public init(
+    package init(
         inputShapes: [[Int]], axis: Int, activation: FusedActivation = .none, variant: KernelVariant = .automatic
     ) throws(KernelError) {
         guard let first = inputShapes.first else { throw .invalidShape("concatenation needs at least one input") }
@@ -73,7 +73,7 @@ public struct Concatenation: Sendable {
     }
 
     /// The number of input pointers `run` expects.
-    public var inputCount: Int { inputShapes.count }
+    package var inputCount: Int { inputShapes.count }
 
     /// Writes the concatenation.
     ///
@@ -81,7 +81,7 @@ public struct Concatenation: Sendable {
     ///   - inputs: `inputCount` pointers, the i-th to `inputDimensions[i]`'s element count of floats.
     ///   - output: `outputShape.count` floats. Must not overlap any input.
     /// - Precondition: `inputs.count == inputCount` (a programming error otherwise).
-    public func run(inputs: UnsafeBufferPointer<UnsafePointer<Float>>, output: UnsafeMutablePointer<Float>) {
+    package func run(inputs: UnsafeBufferPointer<UnsafePointer<Float>>, output: UnsafeMutablePointer<Float>) {
         precondition(inputs.count == inputCount, "Concatenation expects \(inputCount) inputs, got \(inputs.count)")
         switch variant {
         case .simd: runSIMD(inputs: inputs, output: output)

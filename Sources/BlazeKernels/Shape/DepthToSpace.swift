@@ -5,13 +5,13 @@
 /// `by`, one contiguous copy of `b·C'` floats; also `.automatic` and `.blas`).
 ///
 /// Thread safety: immutable; `run` may be called concurrently with non-overlapping outputs.
-public struct DepthToSpace: Sendable {
-    public let inputShape: Shape4
+package struct DepthToSpace: Sendable {
+    package let inputShape: Shape4
     /// `[n, h·b, w·b, C / b²]`.
-    public let outputShape: Shape4
-    public let blockSize: Int
+    package let outputShape: Shape4
+    package let blockSize: Int
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
 
     /// - Parameters:
     ///   - inputShape: NHWC input shape; `c` divisible by `blockSize²`.
@@ -19,7 +19,7 @@ public struct DepthToSpace: Sendable {
     ///   - variant: The implementation.
     /// - Throws: `KernelError.invalidParameter` for a block size below 1, `.invalidShape` when the channels
     ///   do not divide.
-    public init(inputShape: Shape4, blockSize: Int, variant: KernelVariant = .automatic) throws(KernelError) {
+    package init(inputShape: Shape4, blockSize: Int, variant: KernelVariant = .automatic) throws(KernelError) {
         try inputShape.validate("input")
         guard blockSize >= 1 else { throw .invalidParameter("block size \(blockSize) must be positive") }
         guard inputShape.c % (blockSize * blockSize) == 0 else {
@@ -38,7 +38,7 @@ public struct DepthToSpace: Sendable {
     /// - Parameters:
     ///   - input: `inputShape.count` floats.
     ///   - output: `outputShape.count` floats. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: runSIMD(input: input, output: output)
         default: runReference(input: input, output: output)

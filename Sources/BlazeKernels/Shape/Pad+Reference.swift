@@ -1,6 +1,6 @@
 extension Pad {
     /// The scalar oracle: each output element is the input element at `position - before`, or the constant.
-    public func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func runReference(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         let i = inputShape, o = outputShape
         var index = 0
         for b in 0..<o.n {

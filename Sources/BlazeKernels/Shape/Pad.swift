@@ -7,27 +7,27 @@
 /// `.automatic` and `.blas`). `run` and the pieces (output rows of the 4-D output): see `OutputRowKernel`.
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct Pad: OutputRowKernel {
+package struct Pad: OutputRowKernel {
     /// The input's dimensions as given.
-    public let inputDimensions: [Int]
+    package let inputDimensions: [Int]
     /// The output's dimensions, same rank as the input: `input + before + after` per dimension.
-    public let outputDimensions: [Int]
+    package let outputDimensions: [Int]
     /// The input as a 4-D shape.
-    public let inputShape: Shape4
+    package let inputShape: Shape4
     /// The output as a 4-D shape; `run` writes `outputShape.count` floats.
-    public let outputShape: Shape4
-    public let constantValue: Float
+    package let outputShape: Shape4
+    package let constantValue: Float
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` implementation runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// Padding before the input, per 4-D dimension (n, h, w, c).
     let before: Shape4
 
     /// Padding before the input, per dimension of the 4-D shapes (n, h, w, c); the padding after is
     /// `outputShape - inputShape - paddingBefore`.
-    public var paddingBefore: Shape4 { before }
+    package var paddingBefore: Shape4 { before }
 
     /// - Parameters:
     ///   - inputShape: The input's dimensions (rank 1...4), each positive.
@@ -38,7 +38,7 @@ public struct Pad: OutputRowKernel {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a bad shape or a paddings count that differs from the rank,
     ///   `.invalidParameter` for a negative padding.
-    public init(
+    package init(
         inputShape: [Int], paddings: [(before: Int, after: Int)], constantValue: Float = 0,
         variant: KernelVariant = .automatic,
         instructionSet: KernelInstructionSet? = nil

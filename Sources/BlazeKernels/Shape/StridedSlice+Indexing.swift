@@ -5,21 +5,21 @@
 extension StridedSlice {
     /// TFLite's options of a strided slice: bit `i` of a mask refers to entry `i` of begin/end/strides (bits of
     /// the begin, end and shrink masks at or past their length are ignored, as TFLite ignores them).
-    public struct Masks: Hashable, Sendable {
+    package struct Masks: Hashable, Sendable {
         /// Take from the first element (the last for a negative stride), whatever `begin` says.
-        public var begin: Int
+        package var begin: Int
         /// Take up to the end (the beginning for a negative stride), whatever `end` says.
-        public var end: Int
+        package var end: Int
         /// The entry stands for as many whole dimensions as the spec leaves (at most one bit).
-        public var ellipsis: Int
+        package var ellipsis: Int
         /// The entry inserts an output dimension of size 1 (ignored on the ellipsis' entry).
-        public var newAxis: Int
+        package var newAxis: Int
         /// The entry takes the one element at `begin` and the output drops the dimension.
-        public var shrinkAxis: Int
+        package var shrinkAxis: Int
         /// `end` counts from the start (`end = start + end`).
-        public var offset: Bool
+        package var offset: Bool
 
-        public init(begin: Int = 0, end: Int = 0, ellipsis: Int = 0, newAxis: Int = 0, shrinkAxis: Int = 0,
+        package init(begin: Int = 0, end: Int = 0, ellipsis: Int = 0, newAxis: Int = 0, shrinkAxis: Int = 0,
                     offset: Bool = false) {
             (self.begin, self.end, self.ellipsis, self.newAxis, self.shrinkAxis, self.offset) =
                 (begin, end, ellipsis, newAxis, shrinkAxis, offset)
@@ -45,7 +45,7 @@ extension StridedSlice {
     ///   new axis or fewer entries than dimensions, or an offset slice whose elements TFLite's output shape
     ///   does not match. `KernelError.invalidShape` for an input rank outside 1...5, more than 5 dimensions
     ///   with the new axes, or an empty output (the runtime has no empty tensors).
-    public init(
+    package init(
         inputDimensions: [Int], begin: [Int], end: [Int], strides: [Int], masks: Masks,
         variant: KernelVariant = .automatic
     ) throws(KernelError) {
@@ -160,7 +160,7 @@ extension StridedSlice.Masks {
     /// dimensions, so a bit past the spec, or a second ellipsis, would select dimensions it does not size
     /// consistently; it sizes an offset slice from the raw `end` of each expanded dimension, which is defined
     /// only with one entry per input dimension and no ellipsis or new axis.
-    public func unsupportedCombination(entries: Int, rank: Int) -> String? {
+    package func unsupportedCombination(entries: Int, rank: Int) -> String? {
         let used = entries >= 32 ? -1 : (1 << entries) - 1
         if ellipsis & ~used != 0 { return "ellipsis_mask \(ellipsis) with a bit past the \(entries) spec entries" }
         if newAxis & ~used != 0 { return "new_axis_mask \(newAxis) with a bit past the \(entries) spec entries" }

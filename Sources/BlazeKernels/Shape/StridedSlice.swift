@@ -12,29 +12,29 @@
 /// stride 1, and each run is one block copy (the whole tensor in one copy when nothing is sliced).
 ///
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
-public struct StridedSlice: Sendable {
+package struct StridedSlice: Sendable {
     /// The elements taken along one input dimension: `start + i · stride` for `i < count`.
-    public struct Axis: Hashable, Sendable {
-        public var start: Int
-        public var stride: Int
-        public var count: Int
+    package struct Axis: Hashable, Sendable {
+        package var start: Int
+        package var stride: Int
+        package var count: Int
 
-        public init(start: Int, stride: Int, count: Int) {
+        package init(start: Int, stride: Int, count: Int) {
             (self.start, self.stride, self.count) = (start, stride, count)
         }
     }
 
     /// The input's dimensions as given.
-    public let inputDimensions: [Int]
+    package let inputDimensions: [Int]
     /// The output's dimensions: the axes' counts, without the shrunk axes, with the new axes of size 1.
-    public let outputDimensions: [Int]
+    package let outputDimensions: [Int]
     /// One axis per input dimension.
-    public let axes: [Axis]
+    package let axes: [Axis]
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
 
     /// The number of floats `run` writes.
-    public var outputCount: Int { axes.reduce(1) { $0 * $1.count } }
+    package var outputCount: Int { axes.reduce(1) { $0 * $1.count } }
 
     /// The SIMD plan: `outer` loops (count, step in input floats) around contiguous runs of `run` floats,
     /// from input float `base`.
@@ -51,7 +51,7 @@ public struct StridedSlice: Sendable {
     /// - Throws: `KernelError.invalidShape` for a bad rank or dimension, axes that do not match the input's
     ///   rank or an output of another size; `.invalidParameter` for an axis outside its dimension, a zero
     ///   stride or an empty count.
-    public init(
+    package init(
         inputDimensions: [Int], axes: [Axis], outputDimensions: [Int], variant: KernelVariant = .automatic
     ) throws(KernelError) {
         guard (1...5).contains(inputDimensions.count) else {
@@ -102,7 +102,7 @@ public struct StridedSlice: Sendable {
     /// - Parameters:
     ///   - input: The product of `inputDimensions` floats.
     ///   - output: `outputCount` floats. Must not overlap `input`.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: runSIMD(input: input, output: output)
         default: runReference(input: input, output: output)

@@ -22,20 +22,20 @@
 /// Thread safety: immutable after creation; `run` may be called concurrently with non-overlapping outputs.
 
 import BlazeKernelParameters
-public struct TransposeConvBias: Sendable {
-    public let inputShape: Shape4
-    public let outputShape: Shape4
-    public let filterH: Int
-    public let filterW: Int
-    public let strideH: Int
-    public let strideW: Int
+package struct TransposeConvBias: Sendable {
+    package let inputShape: Shape4
+    package let outputShape: Shape4
+    package let filterH: Int
+    package let filterW: Int
+    package let strideH: Int
+    package let strideW: Int
     /// Rows and columns of padding before the input's scatter origin (SAME: half the total, rounded down).
-    public let padTop: Int
-    public let padLeft: Int
+    package let padTop: Int
+    package let padLeft: Int
     /// The implementation chosen at creation (never `.automatic`).
-    public let variant: KernelVariant
+    package let variant: KernelVariant
     /// The instruction set the `.simd` upsampling microkernel runs on.
-    public let instructionSet: KernelInstructionSet
+    package let instructionSet: KernelInstructionSet
 
     /// OHWI weights, as given.
     let filter: [Float]
@@ -57,7 +57,7 @@ public struct TransposeConvBias: Sendable {
     ///     `KernelInstructionSet.active`. An unsupported one falls back to `.baseline`.
     /// - Throws: `KernelError.invalidShape` for a dimension or stride that is not positive, a filter whose
     ///   input channels differ from the input's, or weight or bias counts that do not match.
-    public init(inputShape: Shape4, filterShape: Shape4, filter: [Float], bias: [Float], strideH: Int, strideW: Int,
+    package init(inputShape: Shape4, filterShape: Shape4, filter: [Float], bias: [Float], strideH: Int, strideW: Int,
                 padding: Padding, variant: KernelVariant = .automatic,
                 instructionSet: KernelInstructionSet? = nil) throws(KernelError) {
         let i = inputShape, f = filterShape
@@ -108,10 +108,10 @@ public struct TransposeConvBias: Sendable {
     }
 
     /// Multiply-accumulates per run.
-    public var multiplyAccumulates: Int { inputShape.count * filterH * filterW * outputShape.c }
+    package var multiplyAccumulates: Int { inputShape.count * filterH * filterW * outputShape.c }
 
     /// Computes the output.
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>) {
         switch variant {
         case .simd: run(input: input, output: output, pieces: 0..<pieceCount)
         default: runReference(input: input, output: output)
@@ -119,10 +119,10 @@ public struct TransposeConvBias: Sendable {
     }
 
     /// Independent pieces: output rows (`n·h`) for SIMD; 1 for the reference.
-    public var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
+    package var pieceCount: Int { variant == .simd ? outputShape.n * outputShape.h : 1 }
 
     /// Computes output rows `pieces` (of `n·h`; the reference computes everything with piece 0).
-    public func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
+    package func run(input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, pieces: Range<Int>) {
         guard variant == .simd else {
             if pieces.contains(0) { runReference(input: input, output: output) }
             return
