@@ -38,7 +38,16 @@ public final class FaceDetector: @unchecked Sendable {
     /// face found, with boxes within the full decode's own noise (Documentation/Imaging.md), except faces
     /// scored at the threshold and 12 to 28 input pixels wide, which a one-pixel shift of the full decode
     /// moves or loses as well. Coordinates found in the smaller picture must be mapped back to the full one.
-    public var shrinkOnLoadLongSide: Int { 9 * inputSize }
+    /// For a detector of several models, the largest input's: 9 times 192 for the still-picture ensemble.
+    public var shrinkOnLoadLongSide: Int { 9 * companions.reduce(inputSize) { max($0, $1.inputSize) } }
+
+    /// The other models of a detector made with `init(models:modelsDirectory:options:)`, each run on the same
+    /// image after this one, their faces merged with its own; empty for one model.
+    let companions: [FaceDetector]
+    /// Scratch for a companion's faces, used only while `ensembleLock` is held.
+    private var companionFaces: [Face] = []
+    /// Serializes the runs of an ensemble (each model's session has its own lock; the merge needs one too).
+    private let ensembleLock = NSLock()
 
     /// The model, its input conversion (MediaPipe's detector sampling, zero border, letterbox) and the lock
     /// that serializes `detect` calls; the buffers below are used only while it is held.
@@ -80,7 +89,14 @@ public final class FaceDetector: @unchecked Sendable {
     ///   - options: the detector's options.
     /// - Throws: `FaceDetectorError.modelNotFound`, `.invalidModel`, `.incompatibleModel`,
     ///   `.invalidConfiguration` or `.invalidOptions`.
-    public init(modelPath: String, configuration: Configuration, options: Options = Options()) throws(FaceDetectorError) {
+    public convenience init(modelPath: String, configuration: Configuration,
+                            options: Options = Options()) throws(FaceDetectorError) {
+        try self.init(modelPath: modelPath, configuration: configuration, options: options, companions: [])
+    }
+
+    /// A detector on one model file, followed by `companions` (see `init(models:modelsDirectory:options:)`).
+    init(modelPath: String, configuration: Configuration, options: Options,
+         companions: [FaceDetector]) throws(FaceDetectorError) {
         try options.validate(as: FaceDetectorError.self)
         let session: ModelSession
         do {
@@ -117,6 +133,7 @@ public final class FaceDetector: @unchecked Sendable {
         self.session = session
         self.suppression = NonMaxSuppression(algorithm: options.nms, iouThreshold: options.iouThreshold,
                                              maxDetections: options.maximumFaces)
+        self.companions = companions
         candidates.reserveCapacity(anchors.count)
         kept.reserveCapacity(anchors.count)
     }
@@ -170,8 +187,21 @@ public final class FaceDetector: @unchecked Sendable {
         }
     }
 
-    /// One detection on the upright image: the model, decoding and NMS.
+    /// One detection on the upright image: each model's, merged.
     private func detectUpright(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
+        guard !companions.isEmpty else { return try detectWithOwnModel(image, into: &faces) }
+        ensembleLock.lock()
+        defer { ensembleLock.unlock() }
+        try detectWithOwnModel(image, into: &faces)
+        for companion in companions {
+            try companion.detectWithOwnModel(image, into: &companionFaces)
+            faces.append(contentsOf: companionFaces)
+        }
+        faces = Self.merged(faces, iouThreshold: Double(options.iouThreshold), maximumFaces: options.maximumFaces)
+    }
+
+    /// One detection on the upright image with this detector's own model: the model, decoding and NMS.
+    private func detectWithOwnModel(_ image: ImageView, into faces: inout [Face]) throws(FaceDetectorError) {
         let region = Self.region(for: image, preprocessing: options.preprocessing)
         do {
             try session.run(image, region: region) { outputs, footprint throws(ModelSessionError) in
@@ -231,7 +261,7 @@ public final class FaceDetector: @unchecked Sendable {
                 found.append(Self.face(face, turnedBack: turns, width: width, height: height))
             }
         }
-        faces = Self.mergeTurns(found, iouThreshold: Double(options.iouThreshold), maximumFaces: options.maximumFaces)
+        faces = Self.merged(found, iouThreshold: Double(options.iouThreshold), maximumFaces: options.maximumFaces)
     }
 
     /// A face found in the image turned `turns` times 90° clockwise, in the coordinates of the image before
@@ -249,10 +279,10 @@ public final class FaceDetector: @unchecked Sendable {
         return mapped
     }
 
-    /// One face per person from the faces of the four turns: highest score first, a face dropped when its box's
-    /// IoU with an already kept face is above `iouThreshold` (the detector's own NMS rule, without blending
-    /// across turns); then at most `maximumFaces`.
-    static func mergeTurns(_ faces: [Face], iouThreshold: Double, maximumFaces: Int?) -> [Face] {
+    /// One face per person from the faces of several detections (the four turns, the models of an ensemble):
+    /// highest score first, a face dropped when its box's IoU with an already kept face is above `iouThreshold`
+    /// (the detector's own NMS rule, without blending across detections); then at most `maximumFaces`.
+    static func merged(_ faces: [Face], iouThreshold: Double, maximumFaces: Int?) -> [Face] {
         // Ties keep the earlier turn first.
         let order = faces.indices.sorted { faces[$0].score != faces[$1].score ? faces[$0].score > faces[$1].score : $0 < $1 }
         var kept: [Face] = []

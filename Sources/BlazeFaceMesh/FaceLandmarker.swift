@@ -60,8 +60,7 @@ public final class FaceLandmarker: @unchecked Sendable {
     /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
     public convenience init(model: Model = .attention, modelsDirectory: String? = nil,
                             options: Options = Options()) throws(FaceLandmarkerError) {
-        let meshPath = try FaceLandmarkerError.locateModel(model.meshModel, in: modelsDirectory)
-        let irisPath = model == .meshWithIris ? try FaceLandmarkerError.locateModel(.iris, in: modelsDirectory) : nil
+        let (meshPath, irisPath) = try Self.modelPaths(model, in: modelsDirectory)  // the mesh's missing file first
         let detector: FaceDetector
         do {
             detector = try FaceDetector(model: options.detector, modelsDirectory: modelsDirectory,
@@ -72,6 +71,30 @@ public final class FaceLandmarker: @unchecked Sendable {
         }
         try self.init(model: model, meshModelPath: meshPath, irisModelPath: irisPath, detector: detector,
                       options: options)
+    }
+
+    /// A landmarker on the catalog's mesh models (found as `init(model:modelsDirectory:options:)` finds them)
+    /// and a detector you made, such as `FaceDetector(models: FaceDetector.stillPictureModels)`, the
+    /// still-picture detector `blazeface landmarks` uses. `options.detector` is not used; the other options are.
+    /// - Parameters:
+    ///   - model: which mesh to compute (default `.attention`).
+    ///   - modelsDirectory: a folder holding the model files, or nil to search the default folders.
+    ///   - detector: the detector `detect` runs.
+    ///   - options: the landmarker's options.
+    /// - Throws: `FaceLandmarkerError.modelNotFound`, `.invalidModel`, `.incompatibleModel`, `.invalidOptions`.
+    public convenience init(model: Model = .attention, modelsDirectory: String? = nil, detector: FaceDetector,
+                            options: Options = Options()) throws(FaceLandmarkerError) {
+        let (meshPath, irisPath) = try Self.modelPaths(model, in: modelsDirectory)
+        try self.init(model: model, meshModelPath: meshPath, irisModelPath: irisPath, detector: detector,
+                      options: options)
+    }
+
+    /// The catalog files of `model`: the mesh model, and the iris model for `.meshWithIris`.
+    private static func modelPaths(_ model: Model, in modelsDirectory: String?) throws(FaceLandmarkerError)
+        -> (mesh: String, iris: String?) {
+        let meshPath = try FaceLandmarkerError.locateModel(model.meshModel, in: modelsDirectory)
+        let irisPath = model == .meshWithIris ? try FaceLandmarkerError.locateModel(.iris, in: modelsDirectory) : nil
+        return (meshPath, irisPath)
     }
 
     /// A landmarker on model files you bring: a mesh model with the outputs `model` needs (468 x 3 points and

@@ -151,6 +151,8 @@ public final class FaceJob: @unchecked Sendable {
         switch options.detector {
         case .catalog(let model):
             return try FaceDetector(model: model, modelsDirectory: modelsDirectory, options: detectorOptions)
+        case .models(let models):
+            return try FaceDetector(models: models, modelsDirectory: modelsDirectory, options: detectorOptions)
         case .file(let path):
             return try FaceDetector(modelPath: path, configuration: try DetectorFile.configuration(forModelAt: path),
                                     options: detectorOptions)
@@ -160,8 +162,6 @@ public final class FaceJob: @unchecked Sendable {
     /// A landmarker on the job's detector, as `FaceLandmarker(model:modelsDirectory:options:)` makes it for a
     /// catalog detector.
     private func makeLandmarker(_ mesh: FaceLandmarker.Model) throws(FaceLandmarkerError) -> FaceLandmarker {
-        let meshPath = try FaceLandmarkerError.locateModel(mesh.meshModel, in: modelsDirectory)
-        let irisPath = mesh == .meshWithIris ? try FaceLandmarkerError.locateModel(.iris, in: modelsDirectory) : nil
         let detector: FaceDetector
         if let meshDetectorStorage {
             detector = meshDetectorStorage
@@ -176,7 +176,7 @@ public final class FaceJob: @unchecked Sendable {
             }
             meshDetectorStorage = detector
         }
-        return try FaceLandmarker(model: mesh, meshModelPath: meshPath, irisModelPath: irisPath, detector: detector,
+        return try FaceLandmarker(model: mesh, modelsDirectory: modelsDirectory, detector: detector,
                                   options: options.landmarkerOptions)
     }
 }

@@ -15,9 +15,47 @@ public struct FaceJobOptions: Hashable, Sendable {
     public enum DetectorSource: Hashable, Sendable {
         /// A detector of the model catalog, found in the models folder.
         case catalog(FaceDetector.Model)
+        /// Several catalog detectors run together, their faces merged (`FaceDetector(models:)`).
+        case models([FaceDetector.Model])
         /// A `.tflite` detector file you bring. Its anchors and decoding are those of the catalog detector with
         /// the same file name, else of the first catalog detector with the same square input size.
         case file(String)
+
+        /// The still-picture detector (`FaceDetector.stillPictureModels`: full-range, short-range and
+        /// full-range-sparse together): the default, which finds close-ups, group photos and old photographs.
+        public static let stillPictures = DetectorSource.models(FaceDetector.stillPictureModels)
+
+        /// The name of `stillPictures` on the command line and in the server's query: `photo`.
+        public static let stillPicturesName = "photo"
+
+        /// The detectors by name: `photo`, then the catalog's face detectors (`short-range`, `full-range`,
+        /// `full-range-sparse`, `back`).
+        public static var names: [String] {
+            [stillPicturesName] + FaceDetector.Model.allCases.map(\.catalogName.rawValue)
+        }
+
+        /// The detector named `name` (one of `names`, or a catalog alias such as `front`); nil for another name.
+        /// - Parameter name: a detector's name.
+        public init?(name: String) {
+            if name == Self.stillPicturesName {
+                self = .stillPictures
+            } else if let catalogName = ModelName(rawValue: name), let model = FaceDetector.Model(catalogName) {
+                self = .catalog(model)
+            } else {
+                return nil
+            }
+        }
+
+        /// The detector's name, as `init(name:)` reads it; a file's path; the models' names joined by `+` for
+        /// another list of models.
+        public var name: String {
+            switch self {
+            case .catalog(let model): return model.catalogName.rawValue
+            case .models(let models) where models == FaceDetector.stillPictureModels: return Self.stillPicturesName
+            case .models(let models): return models.map(\.catalogName.rawValue).joined(separator: "+")
+            case .file(let path): return path
+            }
+        }
     }
 
     /// How the picture is decoded.
@@ -31,10 +69,11 @@ public struct FaceJobOptions: Hashable, Sendable {
         case shrinkOnLoad(minimumLongSide: Int?)
     }
 
-    /// The detector (default: the catalog's full-range detector).
+    /// The detector (default: `.stillPictures`, the three models together).
     public var detector: DetectorSource
     /// The minimum detection score, 0...1; nil for the default (the model's for `detect`: 0.5 short-range,
-    /// 0.6 full-range, 0.65 back camera; 0.5 for the mesh tasks, as MediaPipe's FaceMesh).
+    /// 0.6 full-range and the still-picture detector, 0.65 back camera; 0.5 for the mesh tasks, as MediaPipe's
+    /// FaceMesh).
     public var minimumScore: Float?
     /// Non-maximum suppression: MediaPipe's weighted blending (the default) or plain.
     public var nms: NMSAlgorithm
@@ -71,7 +110,7 @@ public struct FaceJobOptions: Hashable, Sendable {
     ///   - threadCount: threads each model's inference uses.
     ///   - mesh: the mesh `landmarks` computes.
     ///   - framing: the target of `analyze`'s hints.
-    public init(detector: DetectorSource = .catalog(.fullRange), minimumScore: Float? = nil,
+    public init(detector: DetectorSource = .stillPictures, minimumScore: Float? = nil,
                 nms: NMSAlgorithm = .weighted, iouThreshold: Float = 0.3, maximumFaces: Int? = nil,
                 preprocessing: FaceDetector.Preprocessing = .letterbox, modelLimits: ModelLimits = ModelLimits(),
                 tryRotations: Bool = false, decode: Decode = .shrinkOnLoad(minimumLongSide: nil),
@@ -107,10 +146,11 @@ public struct FaceJobOptions: Hashable, Sendable {
         return options
     }
 
-    /// The detector's options for the mesh tasks: `detectorOptions` with the mesh tasks' default score.
+    /// The detector's options for the mesh tasks: `detectorOptions` with the mesh tasks' default score, 0.5 as
+    /// MediaPipe's FaceMesh, for one model (an ensemble keeps its own rule, the highest of its models' defaults).
     var meshDetectorOptions: FaceDetector.Options {
         var options = detectorOptions
-        options.minimumScore = minimumScore ?? 0.5
+        if case .models = detector {} else { options.minimumScore = minimumScore ?? 0.5 }
         return options
     }
 }

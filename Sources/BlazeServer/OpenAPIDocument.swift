@@ -1,5 +1,6 @@
 #if Server
 import BlazeImageIO
+import BlazeJobs
 
 /// The OpenAPI 3.1 description of the server, served at `GET /openapi.yaml`. `OpenAPITests` checks it against
 /// the server: its paths, methods, query parameters and error codes are the routes' own, and its schemas have
@@ -114,8 +115,8 @@ enum OpenAPIDocument {
             detector:
               name: detector
               in: query
-              description: The face detector (default the server's, full-range unless set).
-              schema: {type: string, enum: [full-range, short-range, full-range-sparse, back]}
+              description: The face detector (default the server's, photo unless set). photo runs full-range, short-range and full-range-sparse together.
+              schema: {type: string, enum: [\#(FaceJobOptions.DetectorSource.names.joined(separator: ", "))]}
             tryRotations:
               name: tryRotations
               in: query

@@ -8,7 +8,7 @@ import BlazeSegmentation
 /// Each endpoint takes its own set; an unknown or repeated parameter, or a bad value, is a 400.
 struct RequestOptions: Hashable, Sendable {
     /// The detector; nil for the server's default.
-    var detector: FaceDetector.Model?
+    var detector: FaceJobOptions.DetectorSource?
     /// The minimum detection score, 0...1; nil for the default (the model's for detect, 0.5 for the mesh).
     var minScore: Float?
     /// At most this many faces, highest scores first; nil for every face.
@@ -48,16 +48,15 @@ struct RequestOptions: Hashable, Sendable {
     ///   - task: the endpoint's task.
     ///   - configuration: the server's default detector, threads per worker and model limits.
     func jobOptions(for task: FaceTask, configuration: ServerConfiguration) -> FaceJobOptions {
-        var options = FaceJobOptions(detector: .catalog(detector ?? configuration.detector), minimumScore: minScore,
+        var options = FaceJobOptions(detector: detector ?? configuration.detector, minimumScore: minScore,
                                      maximumFaces: maxFaces, tryRotations: tryRotations,
                                      threadCount: configuration.threadsPerWorker)
         switch task {
         case .detect:
             if fullDecode { options.decode = .full }
         case .landmarks:
-            options.minimumScore = minScore ?? 0.5
+            break
         case .analyze:
-            options.minimumScore = minScore ?? 0.5
             options.framing = framing.framing
         }
         return options
@@ -91,11 +90,11 @@ struct RequestOptions: Hashable, Sendable {
             }
             maxFaces = count
         case "detector":
-            guard let name = ModelName(rawValue: value), let model = FaceDetector.Model(name) else {
-                let names = FaceDetector.Model.allCases.map(\.catalogName.rawValue).joined(separator: ", ")
+            guard let source = FaceJobOptions.DetectorSource(name: value) else {
+                let names = FaceJobOptions.DetectorSource.names.joined(separator: ", ")
                 throw .badRequest("detector must be one of \(names), not '\(value)'")
             }
-            detector = model
+            detector = source
         case "tryRotations":
             guard let flag = Bool(value) else { throw .badRequest("tryRotations must be true or false, not '\(value)'") }
             tryRotations = flag

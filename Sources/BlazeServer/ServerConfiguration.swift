@@ -1,4 +1,5 @@
 import BlazeFace
+import BlazeJobs
 
 /// What `blazeface serve` is started with: where it listens, how much work it takes, what it refuses.
 public struct ServerConfiguration: Sendable {
@@ -18,7 +19,7 @@ public struct ServerConfiguration: Sendable {
     /// The bearer token every `/v1/` and `/metrics` request must carry; nil for none.
     public var apiKey: String?
     /// The detector used when a request names none.
-    public var detector: FaceDetector.Model
+    public var detector: FaceJobOptions.DetectorSource
     /// Threads each model's inference uses within one request.
     public var threadsPerWorker: Int
     /// The longest a request may take, waiting in the queue included (504 beyond it).
@@ -52,7 +53,7 @@ public struct ServerConfiguration: Sendable {
     ///   - modelsDirectory: the folder of the models.
     public init(host: String = "127.0.0.1", port: Int = 8080, workers: Int = 2, maxQueue: Int = 32,
                 maxBodyBytes: Int = 32 << 20, maxPixels: Int = 50_000_000, apiKey: String? = nil,
-                detector: FaceDetector.Model = .fullRange, threadsPerWorker: Int = 1,
+                detector: FaceJobOptions.DetectorSource = .stillPictures, threadsPerWorker: Int = 1,
                 requestTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(10),
                 shutdownTimeout: Duration = .seconds(30), maxConnections: Int = 1024, modelsDirectory: String? = nil) {
         self.host = host

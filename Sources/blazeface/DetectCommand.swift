@@ -20,8 +20,9 @@ struct DetectCommand: FaceBatchCommand {
             --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees and keeps one \
             face per person; each face then reports "uprightRotation", the clockwise turn in degrees (0, 90, 180, \
             270) that makes it upright. It costs up to 4 times the detector's time.
-            The default full-range model finds the faces of group photos and faces a few metres away; \
-            short-range (MediaPipe's front-camera model, faces within ~2 m) is faster and suits selfies and video calls.
+            The default detector, photo, runs full-range, short-range and full-range-sparse together and merges \
+            their faces: close-ups, group photos and old photographs (Documentation/FaceDetector.md, "Still \
+            pictures"); short-range alone (MediaPipe's front-camera model, faces within ~2 m) is the fastest.
             Models are found in --models-dir (only there, when given), else $BLAZEFACE_MODELS, else a Models folder \
             beside the executable, else ./Models (run Models/fetch.sh).
             """)
@@ -33,12 +34,12 @@ struct DetectCommand: FaceBatchCommand {
 
     @OptionGroup var annotation: AnnotateOptions
 
-    @Option(help: ArgumentHelp("\(ModelChoice.detectorNames.joined(separator: ", ")), or the path of a .tflite detector (default: full-range)."))
-    var model: ModelChoice = .named(.fullRange)
+    @Option(help: ArgumentHelp(DetectorChoice.help))
+    var model = DetectorChoice(.stillPictures)
 
     @OptionGroup var modelLimits: ModelLimitOptions
 
-    @Option(help: "Minimum face score, 0...1 (default: the model's: 0.5 short-range, 0.6 full-range, 0.65 back).")
+    @Option(help: "Minimum face score, 0...1 (default: the model's: 0.6 photo and full-range, 0.5 short-range, 0.65 back).")
     var minScore: Float?
 
     @Option(help: "Non-maximum suppression: weighted (MediaPipe's blending) or hard.")

@@ -5,40 +5,34 @@ import BlazeJobs
 import BlazeModels
 import Foundation
 
-/// `--model`: a face detector of the model catalog by name (`short-range` ...), or the path of a .tflite file.
-enum ModelChoice: ExpressibleByArgument, Equatable {
-    case named(FaceDetector.Model)
-    case path(String)
+/// `--model` (`detect`) and `--detector` (`landmarks`, `analyze`, `serve`): a detector by name (`photo`, the
+/// still-picture detector; a catalog detector such as `short-range`; aliases such as `front` are accepted but not
+/// listed), or the path of a .tflite detector.
+struct DetectorChoice: ExpressibleByArgument, Equatable {
+    var source: FaceJobOptions.DetectorSource
 
-    /// The catalog's face detectors, by command-line name (aliases such as `front` are accepted but not listed).
-    static var detectorNames: [String] {
-        ModelCatalog.entries.filter { $0.task == .faceDetection && $0.aliasOf == nil }.map(\.name.rawValue)
-    }
+    init(_ source: FaceJobOptions.DetectorSource) { self.source = source }
 
     init?(argument: String) {
-        if let name = ModelName(rawValue: argument) {
-            guard let model = FaceDetector.Model(name) else { return nil }  // a catalog model, not a detector
-            self = .named(model)
-        } else if argument.hasSuffix(".tflite") || argument.contains("/") { self = .path(argument) }
-        else { return nil }
-    }
-
-    static var allValueStrings: [String] { detectorNames + ["PATH.tflite"] }
-
-    var defaultValueDescription: String {
-        switch self {
-        case .named(let model): return model.catalogName.rawValue
-        case .path(let path): return path
+        if let source = FaceJobOptions.DetectorSource(name: argument) {
+            self.source = source
+        } else if argument.hasSuffix(".tflite") || argument.contains("/") {
+            source = .file(argument)
+        } else {
+            return nil
         }
     }
 
-    /// The job's detector.
-    var source: FaceJobOptions.DetectorSource {
-        switch self {
-        case .named(let model): return .catalog(model)
-        case .path(let path): return .file(path)
-        }
-    }
+    static var allValueStrings: [String] { FaceJobOptions.DetectorSource.names + ["PATH.tflite"] }
+
+    var defaultValueDescription: String { source.name }
+
+    /// The help of the option, the same for every command.
+    static let help = """
+        photo (the default: full-range, short-range and full-range-sparse together, for pictures from close-ups \
+        to group photos), short-range (faces within ~2 m, the fastest), full-range (faces within ~5 m), \
+        full-range-sparse, back, or the path of a .tflite detector.
+        """
 }
 
 extension NMSAlgorithm: ExpressibleByArgument {}

@@ -73,31 +73,28 @@ struct RotationOptions: ParsableArguments {
 /// The face options of the commands that run the mesh (`landmarks`, `analyze`): the detector, how many faces,
 /// and --try-rotations.
 struct MeshFaceOptions: ParsableArguments {
-    /// Full-range by default, as in the library: picture files are often group photos and scenes with faces a
-    /// few metres away, which MediaPipe's short-range detector misses (Documentation/Landmarks.md has the counts).
-    @Option(help: ArgumentHelp("""
-        The face detector: full-range (faces within ~5 m, small faces too), short-range (MediaPipe FaceMesh's: \
-        faces within ~2 m), full-range-sparse, back.
-        """))
-    var detector = DetectorName(.fullRange)
+    /// The still-picture detector by default: picture files are often group photos, close-ups, scenes with
+    /// faces a few metres away (Documentation/FaceDetector.md has the counts).
+    @Option(help: ArgumentHelp(DetectorChoice.help))
+    var detector = DetectorChoice(.stillPictures)
 
     /// No limit by default: a user of the tool expects every face (MediaPipe's FaceMesh keeps one).
     @Option(help: "At most this many faces per image, highest detection scores first (default: no limit; MediaPipe's FaceMesh has 1).")
     var maxFaces: Int?
 
-    @Option(help: "Minimum face detection score, 0...1 (MediaPipe's min_detection_confidence).")
-    var minScore: Float = 0.5
+    @Option(help: "Minimum face detection score, 0...1 (default: 0.5 with one model, MediaPipe's min_detection_confidence; 0.6 with photo).")
+    var minScore: Float?
 
     @OptionGroup var rotations: RotationOptions
 
     func validate() throws {
         if let maxFaces, maxFaces < 1 { throw ValidationError("--max-faces must be at least 1") }
-        guard (0...1).contains(minScore) else { throw ValidationError("--min-score must be in 0...1") }
+        if let minScore, !(0...1).contains(minScore) { throw ValidationError("--min-score must be in 0...1") }
     }
 
     /// The job's options for these flags.
     var jobOptions: FaceJobOptions {
-        FaceJobOptions(detector: .catalog(detector.model), minimumScore: minScore, maximumFaces: maxFaces,
+        FaceJobOptions(detector: detector.source, minimumScore: minScore, maximumFaces: maxFaces,
                        tryRotations: rotations.tryRotations, decode: .full)
     }
 }

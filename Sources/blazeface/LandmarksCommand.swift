@@ -21,8 +21,9 @@ struct LandmarksCommand: FaceBatchCommand {
             detection, presence the mesh model's confidence that it sees a face.
             With --detector short-range and the other options at their defaults, this is MediaPipe's legacy \
             FaceMesh graph with its detector settings (add --max-faces 1 for FaceMesh's default of one face). \
-            The default full-range detector also finds the small faces of group photos and faces a few metres \
-            away, which the short-range detector misses.
+            The default detector, photo (full-range, short-range and full-range-sparse together), also finds the \
+            small faces of group photos, close-ups and faces in old photographs, which the short-range detector \
+            alone misses.
             An image that cannot be read is reported and the others go on; the exit status is then 1.
             --annotate draws each face's region, mesh, contours and irises.
             --try-rotations also runs the detector on the picture turned by 90, 180 and 270 degrees (up to 4 times \
@@ -71,19 +72,19 @@ struct LandmarksCommand: FaceBatchCommand {
 
 extension FaceLandmarker.Model: ExpressibleByArgument {}
 
-/// `--detector`: one of the catalog's face detectors, by its command-line name (`short-range`, ...; aliases
-/// such as `front` are accepted but not listed).
+/// `track --detector`: one of the catalog's face detectors, by its command-line name (`short-range`, ...; aliases
+/// such as `front` are accepted but not listed). Video keeps one model.
 struct DetectorName: ExpressibleByArgument {
     var model: FaceDetector.Model
 
     init(_ model: FaceDetector.Model) { self.model = model }
 
     init?(argument: String) {
-        guard case .named(let model) = ModelChoice(argument: argument) else { return nil }
+        guard case .catalog(let model)? = FaceJobOptions.DetectorSource(name: argument) else { return nil }
         self.model = model
     }
 
-    static var allValueStrings: [String] { ModelChoice.detectorNames }
+    static var allValueStrings: [String] { FaceDetector.Model.allCases.map(\.catalogName.rawValue) }
 
     var defaultValueDescription: String { model.catalogName.rawValue }
 }

@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
     var apiKeyFile: String?
 
     @Option(help: "The detector when a request names none.")
-    var detector = DetectorName(.fullRange)
+    var detector = DetectorChoice(.stillPictures)
 
     @Option(help: "Threads each request's inference uses.")
     var threads = 1
@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
     func configuration() throws -> ServerConfiguration {
         ServerConfiguration(
             host: host, port: port, workers: workers, maxQueue: maxQueue, maxBodyBytes: maxBodyBytes,
-            maxPixels: maxPixels, apiKey: try apiKeyFile.map(Self.readKey), detector: detector.model,
+            maxPixels: maxPixels, apiKey: try apiKeyFile.map(Self.readKey), detector: detector.source,
             threadsPerWorker: threads, requestTimeout: .seconds(requestTimeout), idleTimeout: .seconds(idleTimeout),
             shutdownTimeout: .seconds(shutdownTimeout), maxConnections: maxConnections, modelsDirectory: modelsDir)
     }

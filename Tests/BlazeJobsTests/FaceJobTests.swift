@@ -20,7 +20,7 @@ struct FaceJobTests {
     func detectMatchesTheDetector() throws {
         let path = Self.samplePath("multi_face.jpg")
         let image = try ImageDecoder.decode(contentsOf: path)
-        let detector = try FaceDetector(model: .fullRange, modelsDirectory: Self.models)
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
         let direct = try image.withView { try detector.detect($0) }
         let job = FaceJob(modelsDirectory: Self.models)
         let fromFile = try job.detect(.file(path))
@@ -50,7 +50,7 @@ struct FaceJobTests {
     func detectorFile() throws {
         let path = try TestResources.modelPath(.fullRange)
         let byFile = FaceJob(options: FaceJobOptions(detector: .file(path)), modelsDirectory: Self.models)
-        let byName = FaceJob(modelsDirectory: Self.models)
+        let byName = FaceJob(options: FaceJobOptions(detector: .catalog(.fullRange)), modelsDirectory: Self.models)
         let sample = Self.samplePath("astronaut.png")
         #expect(try byFile.detect(.file(sample)).found == byName.detect(.file(sample)).found)
 

@@ -30,7 +30,7 @@ import Testing
         let service = try Self.service()
         defer { service.shutdown(timeout: .seconds(10)) }
         let bytes = try LargeSamples.jpeg("obama.jpg", megapixels: 12, orientation: .right)
-        let detector = try FaceDetector(model: .fullRange, modelsDirectory: Self.models)
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
         let scaled = try ImageDecoder.decodeScaled(data: bytes, minimumLongSide: detector.shrinkOnLoadLongSide)
         #expect(scaled.scaleDenominator == 2)
         let shrunk = DetectionReport(width: scaled.fullUprightWidth, height: scaled.fullUprightHeight,
@@ -57,7 +57,7 @@ import Testing
         let image = try ImageDecoder.decode(data: bytes)
         let (width, height) = (image.uprightWidth, image.uprightHeight)
 
-        let detector = try FaceDetector(model: .fullRange, modelsDirectory: Self.models)
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
         let detection = DetectionReport(width: width, height: height, faces: try image.withView { try detector.detect($0) })
         let detect = try await service.handle(.detect, image: bytes, options: RequestOptions())
         #expect(detect.contentType == "application/json")
@@ -66,7 +66,7 @@ import Testing
 
         var options = RequestOptions()
         options.maxFaces = 2
-        options.detector = .shortRange
+        options.detector = .catalog(.shortRange)
         options.minScore = 0.3
         let limited = try await service.handle(.detect, image: bytes, options: options)
         let shortRange = try FaceDetector(model: .shortRange, modelsDirectory: Self.models,
@@ -74,7 +74,9 @@ import Testing
         let expected = DetectionReport(width: width, height: height, faces: try image.withView { try shortRange.detect($0) })
         #expect(limited.body == [UInt8](try ReportJSON.compact(expected)))
 
-        let analyzer = try FaceAnalyzer(modelsDirectory: Self.models, framing: .passport)
+        let stillPictures = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
+        let analyzer = FaceAnalyzer(landmarker: try FaceLandmarker(modelsDirectory: Self.models, detector: stillPictures),
+                                    assessor: try CaptureQualityAssessor(framing: .passport))
         options = RequestOptions()
         options.framing = .passport
         let analyze = try await service.handle(.analyze, image: bytes, options: options)

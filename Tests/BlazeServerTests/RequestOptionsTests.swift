@@ -11,10 +11,11 @@ import Testing
     func values() throws {
         let options = try Self.parse([("minScore", "0.25"), ("maxFaces", "3"), ("detector", "short-range"),
                                       ("tryRotations", "true"), ("framing", "passport")])
-        #expect(options.minScore == 0.25 && options.maxFaces == 3 && options.detector == .shortRange)
+        #expect(options.minScore == 0.25 && options.maxFaces == 3 && options.detector == .catalog(.shortRange))
         #expect(options.tryRotations && options.framing == .passport)
-        #expect(try Self.parse([("detector", "front")]).detector == .shortRange, "an alias")
-        #expect(try Self.parse([("detector", "back")]).detector == .backCamera)
+        #expect(try Self.parse([("detector", "front")]).detector == .catalog(.shortRange), "an alias")
+        #expect(try Self.parse([("detector", "photo")]).detector == .stillPictures)
+        #expect(try Self.parse([("detector", "back")]).detector == .catalog(.backCamera))
         let segment = try Self.parse([("model", "landscape"), ("background", "#00FF00")], .segment)
         #expect(segment.segmentationModel == .landscape && segment.background == .color(red: 0, green: 255, blue: 0))
         #expect(try Self.parse([]) == RequestOptions())

@@ -1,3 +1,4 @@
+import BlazeImageIO
 import BlazeTestSupport
 import Foundation
 import Testing
@@ -77,7 +78,7 @@ import Testing
         }
     }
 
-    @Test("the default detector is full-range: the sample group photo's faces, which short-range misses")
+    @Test("the default detector is photo: the group photo's faces as full-range (short-range finds none), and a close-up's face, which full-range misses")
     func defaultModel() async throws {
         let group = try Self.sample("t1.jpg")
         let plain = try await CommandLineTool.run(["detect", group, "--json", "--models-dir", Self.models])
@@ -87,6 +88,22 @@ import Testing
         #expect(plain.standardOutput == full.standardOutput)
         #expect((try Self.images(plain.standardOutput)[0]["faces"] as? [Any])?.count == 5)
         #expect((try Self.images(short.standardOutput)[0]["faces"] as? [Any])?.count == 0)
+
+        // A 112-pixel close-up of the obama sample's face (its square, 1.25 times the face).
+        let scratch = try TemporaryDirectory()
+        let square = try Samples.rgb("obama.jpg").cropped(x: 320..<666, y: 100..<446)
+        let closeup = LargeSamples.resized(
+            ImageBuffer(width: square.width, height: square.height, pixelFormat: .rgb8, pixels: square.pixels),
+            width: 112, height: 112)
+        try PNGEncoder.write(closeup, to: scratch.path("closeup.png"))
+        let count = { (model: [String]) async throws -> Int? in
+            let result = try await CommandLineTool.run(["detect", scratch.path("closeup.png"), "--json",
+                                                        "--models-dir", Self.models] + model)
+            return (try Self.images(result.standardOutput)[0]["faces"] as? [Any])?.count
+        }
+        #expect(try await count([]) == 1)
+        #expect(try await count(["--model", "short-range"]) == 1)
+        #expect(try await count(["--model", "full-range"]) == 0)
     }
 
     @Test("a model given by path behaves like the named model")

@@ -50,7 +50,7 @@ import Testing
     func detect() async throws {
         let (paths, scratch) = try Self.inputs()
         defer { _ = scratch }
-        let detector = try FaceDetector(model: .fullRange, modelsDirectory: Self.models)
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
         let entries = try Self.entries(paths) { image in
             DetectionReport(width: image.uprightWidth, height: image.uprightHeight,
                             faces: try image.withView { try detector.detect($0) })
@@ -63,7 +63,11 @@ import Testing
     func landmarks() async throws {
         let (paths, scratch) = try Self.inputs()
         defer { _ = scratch }
-        let landmarker = try FaceLandmarker(modelsDirectory: Self.models, options: .init(tryRotations: true))
+        // The still-picture detector, the tools' default.
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models,
+                                        options: .init(tryRotations: true))
+        let landmarker = try FaceLandmarker(modelsDirectory: Self.models, detector: detector,
+                                            options: .init(tryRotations: true))
         let entries = try Self.entries(paths) { image in
             LandmarksReport(width: image.uprightWidth, height: image.uprightHeight,
                             faces: try image.withView { try landmarker.detect($0) }, reportsRotation: true)
@@ -75,7 +79,9 @@ import Testing
     func analyze() async throws {
         let (paths, scratch) = try Self.inputs()
         defer { _ = scratch }
-        let analyzer = try FaceAnalyzer(modelsDirectory: Self.models, framing: .passport)
+        let detector = try FaceDetector(models: FaceDetector.stillPictureModels, modelsDirectory: Self.models)
+        let analyzer = FaceAnalyzer(landmarker: try FaceLandmarker(modelsDirectory: Self.models, detector: detector),
+                                    assessor: try CaptureQualityAssessor(framing: .passport))
         let entries = try Self.entries(paths) { image in
             AnalysisReport(width: image.uprightWidth, height: image.uprightHeight,
                            analysis: try image.withView { try analyzer.analyze($0) })
