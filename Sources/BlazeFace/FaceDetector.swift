@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The whole pipeline (preprocessing into the model's input, inference, decoding, non-maximum
 /// suppression, mapping back to the image) runs inside `detect`. With `detect(_:into:)` and a frame of the
-/// same size as the last one it performs no heap allocation.
+/// same size as the last one it performs no heap allocation (one model, without `tryRotations`).
 ///
 /// Thread safety: a detector may be shared between threads; calls to `detect` are serialized by its model
 /// session's lock (they reuse one set of buffers). For parallel detection, create one detector per thread.
@@ -174,7 +174,8 @@ public final class FaceDetector: @unchecked Sendable {
     }
 
     /// Finds the faces in `image` and stores them in `faces` (replacing its contents), highest score first.
-    /// Allocation-free once `faces` has capacity for the result (unless `options.tryRotations` is set).
+    /// Allocation-free once `faces` has capacity for the result (unless `options.tryRotations` is set, or the
+    /// detector runs several models: the merge allocates).
     /// - Parameters:
     ///   - image: the image, read upright (its orientation applied); borrowed for the call only.
     ///   - faces: receives the faces, in the upright image's pixels.
